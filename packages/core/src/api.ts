@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Pagination block of list answers (spec 000 §3). */
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+  has_next: z.boolean(),
+  has_previous: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Builds the pagination block for a page of a list. */
+export function paginate(page: number, perPage: number, totalCount: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(totalCount / perPage));
+  return {
+    current_page: page,
+    per_page: perPage,
+    total_pages: totalPages,
+    total_count: totalCount,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+}
+
+export const USER_LEVELS = [
+  'basic',
+  'intermediate',
+  'advanced',
+  'expert',
+  'master',
+  'superior',
+  'admin',
+] as const;
+
+/** The stored user (spec 000 §3). */
+export const storedUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  is_official: z.boolean(),
+  is_vip: z.boolean(),
+  user_level: z.enum(USER_LEVELS),
+  point: z.number().int(),
+  share_code: z.string(),
+  invited_code: z.string().nullable(),
+  email_verified: z.boolean(),
+  language: z.string(),
+  settings: z.object({ asr_model: z.enum(['dashscope', 'doubao']) }),
+  created_at: z.string().optional(),
+});
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+/** Successful login, verify or refresh (spec 000 §3 "Auth data"). */
+export const authDataSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  refresh_token: z.string(),
+  user: storedUserSchema,
+  payment_expiration: z.string().nullable(),
+});
+export type AuthData = z.infer<typeof authDataSchema>;
+
+/** Health report of `GET /api/v1/health`. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptime_s: z.number(),
+  database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latency_ms: z.number() }),
+  cache: z.object({ ok: z.boolean(), driver: z.enum(['memory', 'redis']) }),
+  engines: z.record(
+    z.string(),
+    z.object({ name: z.string(), ready: z.boolean(), detail: z.string().optional() }),
+  ),
+});
+export type Health = z.infer<typeof healthSchema>;
