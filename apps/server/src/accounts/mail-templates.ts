@@ -1,0 +1,55 @@
+import type { Language } from '@kouyu/core';
+import { CODE_TTL_S } from '@kouyu/core';
+
+export type MailKind = 'verify' | 'reset';
+
+const minutes = CODE_TTL_S / 60;
+
+const TEMPLATES: Record<Language, Record<MailKind, { subject: string; body: (code: string) => string }>> = {
+  en: {
+    verify: {
+      subject: 'Your Kouyu verification code',
+      body: (code) =>
+        `Welcome to Kouyu!\n\nYour verification code is ${code}.\nIt expires in ${minutes} minutes.\n\nIf you did not create an account, you can ignore this e-mail.`,
+    },
+    reset: {
+      subject: 'Reset your Kouyu password',
+      body: (code) =>
+        `Someone asked to reset the password of your Kouyu account.\n\nYour code is ${code}.\nIt expires in ${minutes} minutes.\n\nIf it was not you, ignore this e-mail: your password stays the same.`,
+    },
+  },
+  zh: {
+    verify: {
+      subject: 'Kouyu 验证码',
+      body: (code) =>
+        `欢迎使用 Kouyu！\n\n你的验证码是 ${code}，${minutes} 分钟内有效。\n\n如果你没有注册账号，请忽略这封邮件。`,
+    },
+    reset: {
+      subject: '重置 Kouyu 密码',
+      body: (code) =>
+        `有人申请重置你的 Kouyu 账号密码。\n\n你的验证码是 ${code}，${minutes} 分钟内有效。\n\n如果不是你本人操作，请忽略这封邮件，你的密码不会改变。`,
+    },
+  },
+  ru: {
+    verify: {
+      subject: 'Код подтверждения Kouyu',
+      body: (code) =>
+        `Добро пожаловать в Kouyu!\n\nВаш код подтверждения: ${code}.\nОн действует ${minutes} минут.\n\nЕсли вы не создавали аккаунт, просто проигнорируйте это письмо.`,
+    },
+    reset: {
+      subject: 'Сброс пароля Kouyu',
+      body: (code) =>
+        `Кто-то запросил сброс пароля вашего аккаунта Kouyu.\n\nВаш код: ${code}.\nОн действует ${minutes} минут.\n\nЕсли это были не вы, проигнорируйте письмо: пароль останется прежним.`,
+    },
+  },
+};
+
+/** Subject and text of an account mail in the user's language. */
+export function renderMail(
+  kind: MailKind,
+  language: Language,
+  code: string,
+): { subject: string; text: string } {
+  const t = TEMPLATES[language][kind];
+  return { subject: t.subject, text: t.body(code) };
+}

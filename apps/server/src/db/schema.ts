@@ -1,0 +1,402 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Seeded content versions, so the seed runs once per content version. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    username: text('username').notNull(),
+    isOfficial: boolean('is_official').notNull().default(false),
+    paymentExpiration: timestamp('payment_expiration', { withTimezone: true }),
+    userLevel: text('user_level').notNull().default('basic'),
+    shareCode: text('share_code').notNull(),
+    invitedCode: text('invited_code'),
+    invitedBy: integer('invited_by'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    language: text('language').notNull().default('en'),
+    settings: jsonb('settings')
+      .$type<{ asr_model: 'dashscope' | 'doubao' }>()
+      .notNull()
+      .default(sql`'{"asr_model":"doubao"}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_username_uq').on(t.username),
+    uniqueIndex('users_share_code_uq').on(t.shareCode),
+  ],
+);
+
+/** Every change of a points balance, so a balance can always be explained. */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_ledger_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored hashed, rotated on use; a family shares one login. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/** One-time 6-digit codes for e-mail verification and password reset, stored hashed. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** Every mail the server sends; without SMTP this table is the dev outbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  purpose: text('purpose').notNull(),
+  transport: text('transport').$type<'smtp' | 'outbox'>().notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+type Localised = { en: string; zh: string; ru: string };
+
+/** HSKK speaking tests (content seed). */
+export const hskkTests = pgTable('hskk_tests', {
+  id: integer('id').primaryKey(),
+  level: text('level').$type<'basic' | 'intermediate' | 'advanced'>().notNull(),
+  levelId: integer('level_id').notNull(),
+  number: integer('number').notNull(),
+  testName: jsonb('test_name').$type<Localised>().notNull(),
+  description: jsonb('description').$type<Localised>().notNull(),
+  difficulty: text('difficulty').notNull(),
+  testType: text('test_type').notNull(),
+  timeLimit: integer('time_limit').notNull(),
+  isOfficial: boolean('is_official').notNull().default(false),
+  isTry: boolean('is_try').notNull().default(false),
+  availableParts: jsonb('available_parts').$type<number[]>().notNull(),
+});
+
+/** Part instructions of a test. */
+export const hskkParts = pgTable(
+  'hskk_parts',
+  {
+    testId: integer('test_id')
+      .notNull()
+      .references(() => hskkTests.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    instructions: jsonb('instructions').$type<Localised>().notNull(),
+  },
+  (t) => [uniqueIndex('hskk_parts_uq').on(t.testId, t.part)],
+);
+
+/** Questions of spec 001 §3 plus what scoring needs (reference text, model answers, key points). */
+export const hskkQuestions = pgTable(
+  'hskk_questions',
+  {
+    id: integer('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => hskkTests.id, { onDelete: 'cascade' }),
+    levelId: integer('level_id').notNull(),
+    part: integer('part').notNull(),
+    number: integer('number').notNull(),
+    questionType: text('question_type').notNull(),
+    questionText: text('question_text'),
+    questionPinyin: text('question_pinyin'),
+    audioText: text('audio_text').notNull(),
+    referenceText: text('reference_text'),
+    imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    imageTexts: jsonb('image_texts').$type<string[]>().notNull().default([]),
+    answerOptions: jsonb('answer_options').$type<string[]>().notNull().default([]),
+    pictureOptions: jsonb('picture_options').$type<string[]>().notNull().default([]),
+    correctAnswer: text('correct_answer'),
+    timeLimit: integer('time_limit').notNull().default(10),
+    audioPlayLimit: integer('audio_play_limit'),
+    asrModel: text('asr_model').$type<'dashscope' | 'doubao'>().notNull().default('dashscope'),
+    modelAnswers: jsonb('model_answers').$type<string[]>().notNull().default([]),
+    keyPoints: jsonb('key_points').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('hskk_questions_test_part_idx').on(t.testId, t.part, t.number)],
+);
+
+/** HSK 2.0 words by level (CC-CEDICT derived, Russian written for Kouyu). */
+export const vocabWords = pgTable(
+  'vocab_words',
+  {
+    id: serial('id').primaryKey(),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    simplified: text('simplified').notNull(),
+    traditional: text('traditional').notNull(),
+    pinyin: text('pinyin').notNull(),
+    pinyinNum: text('pinyin_num').notNull(),
+    /** Toneless pinyin without spaces (`yinhang`), for search. */
+    pinyinPlain: text('pinyin_plain').notNull(),
+    en: text('en').notNull(),
+    ru: text('ru').notNull(),
+    measureWords: jsonb('measure_words')
+      .$type<{ simplified: string; pinyin: string }[]>()
+      .notNull()
+      .default([]),
+    pos: text('pos'),
+  },
+  (t) => [
+    uniqueIndex('vocab_words_level_word_uq').on(t.level, t.simplified),
+    index('vocab_words_plain_idx').on(t.pinyinPlain),
+  ],
+);
+
+export const idiomCategories = pgTable('idiom_categories', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  name: jsonb('name').$type<Localised>().notNull(),
+});
+
+/** Curated chengyu (with category, meanings in three languages, example) and every CC-CEDICT idiom. */
+export const idioms = pgTable(
+  'idioms',
+  {
+    id: serial('id').primaryKey(),
+    chengyu: text('chengyu').notNull(),
+    traditional: text('traditional'),
+    pinyin: text('pinyin').notNull(),
+    pinyinPlain: text('pinyin_plain').notNull(),
+    curated: boolean('curated').notNull().default(false),
+    categoryId: text('category_id').references(() => idiomCategories.id),
+    hsk: boolean('hsk').notNull().default(false),
+    hskLevel: integer('hsk_level'),
+    /** English gloss from CC-CEDICT (every idiom). */
+    en: text('en').notNull(),
+    meaning: jsonb('meaning').$type<Localised>(),
+    literal: jsonb('literal').$type<Partial<Localised>>(),
+    example: jsonb('example').$type<{ zh: string; pinyin: string; en: string; ru: string }>(),
+    origin: jsonb('origin').$type<Partial<Localised>>(),
+  },
+  (t) => [
+    uniqueIndex('idioms_chengyu_uq').on(t.chengyu),
+    index('idioms_curated_idx').on(t.curated, t.categoryId),
+  ],
+);
+
+/** A user's favourite idioms. */
+export const userIdioms = pgTable(
+  'user_idioms',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idiomId: integer('idiom_id')
+      .notNull()
+      .references(() => idioms.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_idioms_uq').on(t.userId, t.idiomId)],
+);
+
+/** Idiom practice attempts. */
+export const idiomRecords = pgTable(
+  'idiom_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idiomId: integer('idiom_id')
+      .notNull()
+      .references(() => idioms.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    correct: boolean('correct').notNull(),
+    answer: text('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idiom_records_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Feedback saved at the end of a feedback stream (one answered question). */
+export const feedbackRecords = pgTable(
+  'feedback_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull(),
+    levelId: integer('level_id').notNull(),
+    partId: integer('part_id').notNull(),
+    isFullTest: boolean('is_full_test').notNull().default(false),
+    userAnswers: text('user_answers').notNull(),
+    origAnswers: text('orig_answers').notNull().default(''),
+    completedTime: integer('completed_time'),
+    language: text('language').notNull().default('en'),
+    engine: text('engine').notNull(),
+    score: integer('score').notNull(),
+    feedback: text('feedback').notNull(),
+    feedbackHtml: text('feedback_html').notNull(),
+    measures: jsonb('measures').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_records_user_idx').on(t.userId)],
+);
+
+/** A submitted test run (`POST /user-test-questions`): one part or the full test. */
+export const testResults = pgTable(
+  'test_results',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    testId: integer('test_id').notNull(),
+    levelId: integer('level_id').notNull(),
+    partId: integer('part_id'),
+    isFullTest: boolean('is_full_test').notNull(),
+    score: integer('score'),
+    completedTime: integer('completed_time'),
+    answers: jsonb('answers')
+      .$type<
+        {
+          question_id: number;
+          question_number: number;
+          user_answers: string;
+          orig_answers: string;
+          score: number | null;
+          ai_feedback_id: number | null;
+        }[]
+      >()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_results_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Dictation sessions: the words, the handwriting photo and its character-by-character analysis. */
+export const dictationSessions = pgTable(
+  'dictation_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    words: jsonb('words').$type<string[]>().notNull(),
+    intervalS: integer('interval_s').notNull(),
+    imageKey: text('image_key'),
+    recognizedText: text('recognized_text'),
+    analysis: jsonb('analysis').$type<Record<string, unknown>>(),
+    score: integer('score'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dictation_sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** HSK written practice sets (items include answers; the API strips them). */
+export const hskSets = pgTable(
+  'hsk_sets',
+  {
+    id: text('id').primaryKey(),
+    level: integer('level').notNull(),
+    section: text('section').$type<'listening' | 'reading' | 'writing'>().notNull(),
+    number: integer('number').notNull(),
+    title: jsonb('title').$type<Localised>().notNull(),
+    instructions: jsonb('instructions').$type<Localised>().notNull(),
+    timeLimit: integer('time_limit').notNull(),
+    items: jsonb('items').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [index('hsk_sets_level_section_idx').on(t.level, t.section)],
+);
+
+/** Scored attempts at an HSK practice set. */
+export const hskAttempts = pgTable(
+  'hsk_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setId: text('set_id')
+      .notNull()
+      .references(() => hskSets.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    score: integer('score').notNull(),
+    maxScore: integer('max_score').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hsk_attempts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Messages of the feedback/contact form. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    feedbackType: text('feedback_type').notNull(),
+    rating: integer('rating'),
+    status: text('status').$type<'new' | 'read' | 'resolved'>().notNull().default('new'),
+    adminNote: text('admin_note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_status_idx').on(t.status, t.createdAt)],
+);

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../lib/errors.js';
+import { verifyAccessToken } from '../accounts/tokens.js';
+import { findUserById } from '../accounts/users.js';
+import type { UserRow } from '../accounts/users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, when the route ran an auth hook and a valid token came. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Hook: requires a valid bearer token of an existing user. */
+    requireUser(req: FastifyRequest): Promise<void>;
+    /** Hook: requires a signed-in admin. */
+    requireAdmin(req: FastifyRequest): Promise<void>;
+    /** Hook: reads the user when a valid token comes, lets guests through. */
+    optionalUser(req: FastifyRequest): Promise<void>;
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/** Token checks, as hooks a route subtree adds (roles are checked on every route that needs them). */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+
+  const load = async (req: FastifyRequest): Promise<UserRow | null> => {
+    const token = bearer(req);
+    if (!token) return null;
+    const claims = await verifyAccessToken(app.config.jwtSecret, token);
+    if (!claims) return null;
+    return (await findUserById(app.database.db, claims.userId)) ?? null;
+  };
+
+  app.decorate('optionalUser', async (req: FastifyRequest) => {
+    req.user = await load(req);
+  });
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    req.user = await load(req);
+    if (!req.user) throw errors.unauthorized();
+  });
+  app.decorate('requireAdmin', async (req: FastifyRequest) => {
+    req.user = await load(req);
+    if (!req.user) throw errors.unauthorized();
+    if (req.user.userLevel !== 'admin') throw errors.forbidden();
+  });
+}

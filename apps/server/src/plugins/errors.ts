@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessage, validationMessage } from '@kouyu/core';
+import type { ErrorBody, ErrorCode } from '@kouyu/core';
+import { AppError } from '../lib/errors.js';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'not_authenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return details === undefined
+    ? { success: false, code, message }
+    : { success: false, code, message, details };
+}
+
+/** One error handler: catalogue errors as they are, validation as 400, anything unknown as a plain 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send({ ...body(err.code, err.message, err.details), ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => {
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String(v.params?.['missingProperty'] ?? '');
+        return { field, code: v.message ?? 'invalid', message: validationMessage(v.message ?? 'invalid') };
+      });
+      const first = fields[0];
+      return reply
+        .code(400)
+        .send(
+          body('validation_failed', first ? first.message : errorMessage('validation_failed'), { fields }),
+        );
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    const code = STATUS_CODES[status];
+    if (status < 500 && code) {
+      return reply.code(status).send(body(code, errorMessage(code)));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(body('internal', errorMessage('internal')));
+  });
+}

@@ -1,0 +1,211 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meSchema, paginate, paginationSchema, storedUserSchema } from '@kouyu/core';
+import { errors } from '../../../lib/errors.js';
+import { mailOutbox, pointsLedger, users } from '../../../db/schema.js';
+import { findUserById, toStoredUser } from '../../../accounts/users.js';
+import { countResults, listResults } from '../../../speaking/results.js';
+import { pickLanguage, resultCountSchema, resultsListSchema, resultsQuery } from '@kouyu/core';
+
+const outboxItem = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  purpose: z.string(),
+  transport: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Admin area: every route requires an admin (checked against the database on each request). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        querystring: z.object({
+          email: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
+        response: { 200: z.object({ success: z.literal(true), data: z.array(outboxItem) }) },
+      },
+    },
+    async (req) => {
+      const { email, limit } = req.query;
+      const rows = await db
+        .select()
+        .from(mailOutbox)
+        .where(email ? eq(mailOutbox.to, email.toLowerCase()) : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(limit);
+      return {
+        success: true as const,
+        data: rows
+          .map((r) => ({ ...r, created_at: r.createdAt.toISOString() }))
+          .map(({ createdAt: _c, ...rest }) => rest),
+      };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        querystring: z.object({
+          search: z.string().trim().max(100).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(storedUserSchema.extend({ payment_expiration: z.string().nullable() })),
+            pagination: paginationSchema,
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { search, page, page_size } = req.query;
+      const where = search
+        ? or(ilike(users.email, `%${search}%`), ilike(users.name, `%${search}%`))
+        : undefined;
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.id))
+        .limit(page_size)
+        .offset((page - 1) * page_size);
+      const data = await Promise.all(
+        rows.map(async (r) => {
+          const s = await toStoredUser(db, r);
+          return { ...s.user, payment_expiration: s.payment_expiration };
+        }),
+      );
+      return { success: true as const, data, pagination: paginate(page, page_size, Number(count?.n ?? 0)) };
+    },
+  );
+
+  /** Grants, extends or ends Plus: `expires_at` in the future makes the user official until then; null ends it. */
+  app.put(
+    '/users/:id/membership',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.object({ expires_at: z.iso.datetime({ offset: true }).nullable() }),
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw errors.notFound();
+      const expires = req.body.expires_at ? new Date(req.body.expires_at) : null;
+      const [row] = await db
+        .update(users)
+        .set({ isOfficial: expires !== null, paymentExpiration: expires, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw errors.notFound();
+      req.log.info({ admin: req.user?.id, user: user.id, expires }, 'membership changed');
+      return { success: true as const, ...(await toStoredUser(db, row)) };
+    },
+  );
+
+  /** Adds or removes points with a reason, recorded in the ledger. */
+  app.post(
+    '/users/:id/points',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.object({
+          delta: z
+            .number()
+            .int()
+            .min(-100_000)
+            .max(100_000)
+            .refine((v) => v !== 0),
+          note: z.string().max(200).optional(),
+        }),
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw errors.notFound();
+      await db
+        .insert(pointsLedger)
+        .values({
+          userId: user.id,
+          delta: req.body.delta,
+          reason: 'admin_adjustment',
+          ref: req.body.note ?? `admin:${req.user?.id}`,
+        });
+      return { success: true as const, ...(await toStoredUser(db, user)) };
+    },
+  );
+
+  app.put(
+    '/users/:id/role',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.object({ admin: z.boolean() }),
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => {
+      if (req.params.id === req.user?.id && !req.body.admin) throw errors.badRequest('forbidden');
+      const [row] = await db
+        .update(users)
+        .set({ userLevel: req.body.admin ? 'admin' : 'basic', updatedAt: new Date() })
+        .where(and(eq(users.id, req.params.id)))
+        .returning();
+      if (!row) throw errors.notFound();
+      return { success: true as const, ...(await toStoredUser(db, row)) };
+    },
+  );
+
+  /** How many runs a user stored, for the per-user results view. */
+  app.get(
+    '/users/:id/test-results/count',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: resultCountSchema },
+      },
+    },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw errors.notFound();
+      return { success: true as const, data: await countResults(db, user.id) };
+    },
+  );
+
+  /** A user's results, paged, sorted and filtered like the user's own list (test names in the admin's language). */
+  app.get(
+    '/users/:id/test-results',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        querystring: resultsQuery,
+        response: { 200: resultsListSchema },
+      },
+    },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw errors.notFound();
+      const lang = req.query.language ?? pickLanguage(req.user?.language);
+      return { success: true as const, ...(await listResults(db, user.id, req.query, lang)) };
+    },
+  );
+};

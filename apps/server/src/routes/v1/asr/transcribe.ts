@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ErrorCode } from '@kouyu/core';
+import { ASR_SAMPLE_RATE, errorMessage } from '@kouyu/core';
+import { AppError } from '../../../lib/errors.js';
+import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
+import { toAsrError } from '../../../speech/asr/types.js';
+import type { AsrEngine } from '../../../speech/asr/types.js';
+
+/** An error answer in the envelope, also carrying `error` (the field spec 001's client reads). */
+function failure(status: number, code: ErrorCode): AppError {
+  return new AppError(status, code, undefined, undefined, { error: errorMessage(code) });
+}
+
+// MediaRecorder blobs come as audio/webm (sometimes video/webm); some clients send no useful type.
+const ACCEPTED_TYPE = /^(audio\/|video\/webm|application\/octet-stream)/i;
+// Small text fields only: record_context, recordContext and the spec's "extra fields".
+const FIELD_LIMIT_BYTES = 16 * 1024;
+const MAX_PARTS = 20;
+
+const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string() });
+
+interface Upload {
+  bytes: Buffer | null;
+  mimetype: string;
+  fields: Record<string, string>;
+}
+
+async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Upload> {
+  if (!req.isMultipart()) throw failure(415, 'unsupported_media_type');
+  const upload: Upload = { bytes: null, mimetype: '', fields: {} };
+  const parts = req.parts({
+    limits: { fileSize: app.config.UPLOAD_LIMIT_BYTES, files: 1, fieldSize: FIELD_LIMIT_BYTES, parts: MAX_PARTS },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        upload.bytes = await part.toBuffer();
+        upload.mimetype = part.mimetype;
+      } else if (typeof part.value === 'string') {
+        upload.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw failure(413, 'payload_too_large');
+    if (err instanceof app.multipartErrors.FilesLimitError || err instanceof app.multipartErrors.PartsLimitError) {
+      throw failure(400, 'validation_failed');
+    }
+    throw err;
+  }
+  return upload;
+}
+
+/** `POST /audio/transcribe`: a whole recording (WebM/Opus or WAV) in, its transcript out. */
+export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | null): void {
+  app.post('/audio/transcribe', { schema: { response: { 200: answerSchema } } }, async (req) => {
+    const upload = await readUpload(app, req);
+    // The context fields say which question the answer belongs to; recognition does not need them.
+    const context = upload.fields['record_context'] ?? upload.fields['recordContext'];
+    req.log.debug({ context, bytes: upload.bytes?.length ?? 0, type: upload.mimetype }, 'transcription upload');
+    if (!upload.bytes || upload.bytes.length === 0) throw failure(400, 'no_audio_recorded');
+    if (!ACCEPTED_TYPE.test(upload.mimetype) || sniffRecording(upload.bytes) === null) {
+      throw failure(415, 'unsupported_media_type');
+    }
+    if (!engine) throw failure(503, 'asr_unavailable');
+    let pcm: Int16Array;
+    try {
+      pcm = await decodeRecording(upload.bytes);
+    } catch (err) {
+      if (err instanceof UnsupportedAudioError) {
+        req.log.info({ reason: err.message }, 'recording could not be decoded');
+        throw failure(415, 'unsupported_media_type');
+      }
+      throw err;
+    }
+    if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
+    // The same audio budget as the live sockets: a recording longer than that is refused, not cut.
+    if (pcm.length > app.config.ASR_MAX_AUDIO_S * ASR_SAMPLE_RATE) throw failure(413, 'payload_too_large');
+    try {
+      const text = await engine.transcribe(pcm, ASR_SAMPLE_RATE);
+      return { success: true as const, transcription_text: text };
+    } catch (err) {
+      const asr = toAsrError(err);
+      req.log.warn({ engine: engine.name, kind: asr.kind, reason: asr.message }, 'transcription failed');
+      if (asr.kind === 'unavailable') throw failure(503, 'asr_unavailable');
+      if (asr.kind === 'empty_audio') throw failure(400, 'no_audio_recorded');
+      throw failure(502, 'transcription_failed');
+    }
+  });
+}

@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CODE_RESEND_COOLDOWN_S,
+  INVITATION_BONUS_POINTS,
+  authDataSchema,
+  codeSentSchema,
+  emailBody,
+  loginBody,
+  logoutBody,
+  meSchema,
+  okSchema,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  resetTokenSchema,
+  verifyEmailBody,
+  verifyResetBody,
+} from '@kouyu/core';
+import { AppError, errors } from '../../../lib/errors.js';
+import { pointsLedger, users } from '../../../db/schema.js';
+import { checkCode, isVerificationBlocked } from '../../../accounts/codes.js';
+import { sendCode, startSession } from '../../../accounts/session.js';
+import {
+  revokeAllForUser,
+  revokeFamily,
+  rotateRefreshToken,
+  signAccessToken,
+} from '../../../accounts/tokens.js';
+import {
+  checkPassword,
+  decoyHash,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  newShareCode,
+  toStoredUser,
+  usernameFor,
+} from '../../../accounts/users.js';
+
+const RESET_TOKEN_TTL_MS = 10 * 60_000;
+const ME_REFRESH_WINDOW_MS = 60_000;
+const ME_REFRESH_MAX = 20;
+
+/** Accounts (spec 000 §7): register, verify, sign in, refresh, sign out, reset a password. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  /** Stricter limits on the calls that guess or send mail (per client address), scaled by AUTH_RATE_LIMIT_SCALE. */
+  const strict = (max: number) => ({
+    rateLimit: { max: Math.max(1, Math.round(max * app.config.AUTH_RATE_LIMIT_SCALE)), timeWindow: 60_000 },
+  });
+
+  const codeSent = (email: string, cooldown: number, message = 'Verification code sent') => ({
+    success: true as const,
+    message,
+    email,
+    cooldown,
+  });
+
+  app.post(
+    '/register',
+    { config: strict(10), schema: { body: registerBody, response: { 201: codeSentSchema } } },
+    async (req, reply) => {
+      const { email, password, invited_code, language } = req.body;
+      const existing = await findUserByEmail(db, email);
+      if (existing?.emailVerifiedAt) throw errors.conflict('email_exists');
+      if (existing && (await isVerificationBlocked(app.kv, existing.id)))
+        throw errors.tooMany('email_blocked', 0);
+      let inviter: number | null = null;
+      if (invited_code) {
+        const [owner] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.shareCode, invited_code));
+        if (!owner || owner.id === existing?.id) throw errors.badRequest('invalid_invitation_code');
+        inviter = owner.id;
+      }
+      const passwordHash = await hashPassword(password);
+      let user = existing;
+      if (user) {
+        // An unverified account can be registered again (a typo in the first password, a lost code).
+        [user] = await db
+          .update(users)
+          .set({
+            passwordHash,
+            invitedCode: invited_code ?? null,
+            invitedBy: inviter,
+            language: language ?? user.language,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+      } else {
+        [user] = await db
+          .insert(users)
+          .values({
+            email,
+            passwordHash,
+            username: usernameFor(email),
+            shareCode: newShareCode(),
+            invitedCode: invited_code ?? null,
+            invitedBy: inviter,
+            language: language ?? 'en',
+          })
+          .returning();
+      }
+      if (!user) throw new Error('user row missing after write');
+      const sent = await sendCode(app, user, 'verify', language);
+      if (!sent.sent) {
+        throw errors.tooMany(
+          'rate_limited',
+          sent.cooldown,
+          `Please wait ${sent.cooldown} seconds before requesting another code.`,
+          { email },
+        );
+      }
+      return reply.code(201).send(codeSent(email, sent.cooldown));
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    { config: strict(20), schema: { body: verifyEmailBody, response: { 200: authDataSchema } } },
+    async (req) => {
+      const { email, code } = req.body;
+      const user = await findUserByEmail(db, email);
+      if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
+      if (user.emailVerifiedAt) throw errors.conflict('already_verified');
+      const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'verify', code);
+      if (!check.ok) {
+        if (check.error === 'max_verification_attempts') throw errors.tooMany('max_verification_attempts', 0);
+        if (check.error === 'invalid_code') {
+          throw new AppError(400, 'invalid_code', undefined, undefined, {
+            attempts_left: check.attemptsLeft,
+          });
+        }
+        throw errors.badRequest('code_expired');
+      }
+      const verified = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
+        // The invitation bonus is paid once the invited account is real (verified): to both sides.
+        if (user.invitedBy) {
+          await tx.insert(pointsLedger).values([
+            {
+              userId: user.invitedBy,
+              delta: INVITATION_BONUS_POINTS,
+              reason: 'invitation_bonus',
+              ref: `user:${user.id}`,
+            },
+            {
+              userId: user.id,
+              delta: INVITATION_BONUS_POINTS,
+              reason: 'invited_bonus',
+              ref: `user:${user.invitedBy}`,
+            },
+          ]);
+        }
+        return row;
+      });
+      if (!verified) throw new Error('user row missing after verification');
+      return startSession(app, verified);
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: strict(10), schema: { body: emailBody, response: { 200: codeSentSchema } } },
+    async (req) => {
+      const { email, language } = req.body;
+      const user = await findUserByEmail(db, email);
+      // Unknown e-mails get the same answer, so the call tells nobody which accounts exist.
+      if (!user) return codeSent(email, 60);
+      if (user.emailVerifiedAt) throw errors.conflict('already_verified');
+      if (await isVerificationBlocked(app.kv, user.id)) throw errors.tooMany('email_blocked', 0);
+      const sent = await sendCode(app, user, 'verify', language);
+      if (!sent.sent) throw errors.tooMany('rate_limited', sent.cooldown, undefined, { email });
+      return codeSent(email, sent.cooldown);
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: strict(20), schema: { body: loginBody, response: { 200: authDataSchema } } },
+    async (req) => {
+      const { email, password } = req.body;
+      const failKey = `login-fail:${email}`;
+      if (Number((await app.kv.get(failKey)) ?? 0) >= 10) {
+        throw errors.tooMany('rate_limited', Math.ceil((await app.kv.ttl(failKey)) / 1000));
+      }
+      const user = await findUserByEmail(db, email);
+      const ok = user
+        ? await checkPassword(user.passwordHash, password)
+        : await checkPassword(await decoyHash(), password);
+      if (!user || !ok) {
+        await app.kv.incr(failKey, 15 * 60_000);
+        throw errors.unauthorized('invalid_credentials');
+      }
+      await app.kv.del(failKey);
+      if (!user.emailVerifiedAt) {
+        if (await isVerificationBlocked(app.kv, user.id)) throw errors.forbidden('max_verification_attempts');
+        const sent = await sendCode(app, user, 'verify');
+        const code = sent.sent ? 'email_not_verified_code_sent' : 'email_not_verified_rate_limited';
+        throw new AppError(403, code, undefined, undefined, { email: user.email, cooldown: sent.cooldown });
+      }
+      return startSession(app, user);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    { config: strict(60), schema: { body: refreshBody, response: { 200: authDataSchema } } },
+    async (req) => {
+      const rotated = await rotateRefreshToken(db, req.body.refresh_token);
+      if (!rotated.ok) {
+        if (rotated.reuse) req.log.warn('refresh token reused: family revoked');
+        throw errors.unauthorized('token_refresh_failed');
+      }
+      const user = await findUserById(db, rotated.userId);
+      if (!user) throw errors.unauthorized('token_refresh_failed');
+      const token = await signAccessToken(app.config.jwtSecret, {
+        userId: user.id,
+        admin: user.userLevel === 'admin',
+      });
+      return {
+        success: true as const,
+        token,
+        refresh_token: rotated.token,
+        ...(await toStoredUser(db, user)),
+      };
+    },
+  );
+
+  app.post('/logout', { schema: { body: logoutBody, response: { 200: okSchema } } }, async (req) => {
+    const token = req.body?.refresh_token;
+    if (token) await revokeFamily(db, token);
+    return { success: true as const };
+  });
+
+  app.get('/me', { onRequest: app.requireUser, schema: { response: { 200: meSchema } } }, async (req) => {
+    const user = req.user;
+    if (!user) throw errors.unauthorized();
+    const count = await app.kv.incr(`me:${user.id}`, ME_REFRESH_WINDOW_MS);
+    if (count > ME_REFRESH_MAX) {
+      throw errors.tooMany(
+        'profile_refresh_rate_limited',
+        Math.ceil((await app.kv.ttl(`me:${user.id}`)) / 1000),
+      );
+    }
+    return { success: true as const, ...(await toStoredUser(db, user)) };
+  });
+
+  // Forgot-password and its resend are one operation: the same answer whether or not the account
+  // exists, and one cooldown per e-mail (kept for unknown e-mails too, so timing tells nothing).
+  for (const url of ['/forgot-password', '/resend-password-reset-email']) {
+    app.post(
+      url,
+      { config: strict(10), schema: { body: emailBody, response: { 200: codeSentSchema } } },
+      async (req) => {
+        const { email, language } = req.body;
+        const cooldownKey = `forgot:${email}`;
+        const wait = Math.ceil((await app.kv.ttl(cooldownKey)) / 1000);
+        if (wait > 0) throw errors.tooMany('rate_limited', wait);
+        await app.kv.set(cooldownKey, '1', CODE_RESEND_COOLDOWN_S * 1000);
+        const user = await findUserByEmail(db, email);
+        if (user && !(await isVerificationBlocked(app.kv, user.id)))
+          await sendCode(app, user, 'reset', language);
+        return codeSent(
+          email,
+          CODE_RESEND_COOLDOWN_S,
+          'If an account uses this e-mail, a code is on its way',
+        );
+      },
+    );
+  }
+
+  app.post(
+    '/verify-password-reset-code',
+    { config: strict(20), schema: { body: verifyResetBody, response: { 200: resetTokenSchema } } },
+    async (req) => {
+      const { email, code } = req.body;
+      const user = await findUserByEmail(db, email);
+      if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
+      const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'reset', code);
+      if (!check.ok) {
+        if (check.error === 'max_verification_attempts') throw errors.tooMany('max_verification_attempts', 0);
+        if (check.error === 'invalid_code') {
+          throw new AppError(400, 'invalid_code', undefined, undefined, {
+            attempts_left: check.attemptsLeft,
+          });
+        }
+        throw errors.badRequest('code_expired');
+      }
+      const resetToken = randomBytes(32).toString('base64url');
+      await app.kv.set(`reset-token:${resetToken}`, String(user.id), RESET_TOKEN_TTL_MS);
+      return { success: true as const, reset_token: resetToken };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: strict(10), schema: { body: resetPasswordBody, response: { 200: okSchema } } },
+    async (req) => {
+      const key = `reset-token:${req.body.reset_token}`;
+      const userId = Number(await app.kv.get(key));
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user) throw errors.badRequest('password_reset_failed');
+      await app.kv.del(key);
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(req.body.password),
+          emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id));
+      await revokeAllForUser(db, user.id);
+      return { success: true as const, message: 'Password changed' };
+    },
+  );
+};

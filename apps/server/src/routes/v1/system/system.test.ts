@@ -1,0 +1,113 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { healthSchema } from '@kouyu/core';
+import { createTestApp, testDriver } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+
+const errorBody = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
+
+describe(`platform on ${testDriver}`, () => {
+  let t: TestApp;
+  let web: string;
+  beforeAll(async () => {
+    web = mkdtempSync(path.join(os.tmpdir(), 'kouyu-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Kouyu</title><div id="root"></div>');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)'.repeat(200));
+    t = await createTestApp({}, web);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers the latency probe with no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/v1/ping' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reports database and cache health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    const health = healthSchema.parse(res.json());
+    expect(health.status).toBe('ok');
+    expect(health.database).toMatchObject({ ok: true, driver: testDriver });
+    expect(health.cache.ok).toBe(true);
+  });
+
+  it('answers unknown API paths with a JSON 404 in the error envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(errorBody.parse(res.json())).toMatchObject({ code: 'route_not_found' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1/nope', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ success: false, code: 'route_not_found' });
+  });
+
+  it('carries a request id and security headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const other = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses bodies over the limit with 413 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nope',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'payload_too_large' });
+  });
+
+  it('allows CORS only for configured native-app origins', async () => {
+    const ok = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/health',
+      headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'GET' },
+    });
+    expect(ok.headers['access-control-allow-origin']).toBe('capacitor://localhost');
+    const bad = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/health',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(bad.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the web app with SPA fallback and long-lived caching of hashed assets', async () => {
+    const rootPage = await t.app.inject({ method: 'GET', url: '/' });
+    expect(rootPage.statusCode).toBe(200);
+    expect(rootPage.body).toContain('<div id="root">');
+    const page = await t.app.inject({ method: 'GET', url: '/zh/vocabulary/3?page=2' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    const picture = await t.app.inject({ method: 'GET', url: '/content/hskk/images/int-1-p2-q1.svg' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    expect((await t.app.inject({ method: 'GET', url: '/content/hskk/basic-1.json' })).statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

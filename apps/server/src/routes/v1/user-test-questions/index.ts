@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  feedbackPayloadSchema,
+  pickLanguage,
+  prepareWsSchema,
+  resultDetailSchema,
+  resultsListSchema,
+  resultsQuery,
+  submitResultBody,
+  submitResultSchema,
+} from '@kouyu/core';
+import type { UserRow } from '../../../accounts/users.js';
+import { errors } from '../../../lib/errors.js';
+import { prepareSession, userFromToken } from '../../../speaking/feedback-session.js';
+import { serveFeedbackSocket } from '../../../speaking/feedback-socket.js';
+import { findResult, listResults, submitResult } from '../../../speaking/results.js';
+import { SocketLimiter } from '../../../speaking/socket-limiter.js';
+
+function signedIn(req: { user: UserRow | null }): UserRow {
+  if (!req.user) throw errors.unauthorized();
+  return req.user;
+}
+
+/** Submitted results, and AI feedback: prepare-ws and the feedback socket (spec 001 §7, spec 000 §7). */
+export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const limiter = new SocketLimiter(app.config.FEEDBACK_MAX_SOCKETS_PER_IP);
+
+  // Guests may ask for feedback on the try test; the socket checks who may see which question.
+  app.post(
+    '/prepare-ws',
+    {
+      onRequest: app.optionalUser,
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: { body: feedbackPayloadSchema, response: { 200: prepareWsSchema } },
+    },
+    async (req) => {
+      const user = req.user ?? (await userFromToken(db, app.config.jwtSecret, req.body.token));
+      const sessionId = await prepareSession(app.kv, req.body, user?.id ?? null);
+      return { success: true as const, session_id: sessionId, message: 'Feedback session prepared' };
+    },
+  );
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // The query may carry the access token: keep the request lines (with their URL) out of info logs.
+      logLevel: 'warn',
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+    },
+    (socket, req) => serveFeedbackSocket(socket, req, { app, limiter }),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: submitResultBody, response: { 201: submitResultSchema } },
+    },
+    async (req, reply) => {
+      const data = await submitResult(db, signedIn(req), req.body);
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: { querystring: resultsQuery, response: { 200: resultsListSchema } },
+    },
+    async (req) => {
+      const user = signedIn(req);
+      const list = await listResults(
+        db,
+        user.id,
+        req.query,
+        req.query.language ?? pickLanguage(user.language),
+      );
+      return { success: true as const, ...list };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        querystring: resultsQuery.pick({ language: true }),
+        response: { 200: resultDetailSchema },
+      },
+    },
+    async (req) => {
+      const user = signedIn(req);
+      const item = await findResult(
+        db,
+        user.id,
+        req.params.id,
+        req.query.language ?? pickLanguage(user.language),
+      );
+      if (!item) throw errors.notFound();
+      return { success: true as const, data: item };
+    },
+  );
+};

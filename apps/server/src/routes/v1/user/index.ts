@@ -1,0 +1,182 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordBody,
+  deleteAccountBody,
+  meSchema,
+  okSchema,
+  pointsHistorySchema,
+  pointsSchema,
+  updateProfileBody,
+} from '@kouyu/core';
+import { errors } from '../../../lib/errors.js';
+import {
+  contacts,
+  dictationSessions,
+  feedbackRecords,
+  hskAttempts,
+  idiomRecords,
+  mailOutbox,
+  pointsLedger,
+  refreshTokens,
+  testResults,
+  userIdioms,
+  users,
+} from '../../../db/schema.js';
+import { createUploadStore } from '../../../dictation/upload-store.js';
+import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
+import type { UserRow } from '../../../accounts/users.js';
+import { revokeAllForUser } from '../../../accounts/tokens.js';
+
+/** The signed-in user's own account: points, profile, password, data export and deletion. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.requireUser);
+  const me = (req: { user: UserRow | null }): UserRow => {
+    if (!req.user) throw errors.unauthorized();
+    return req.user;
+  };
+
+  app.get('/points', { schema: { response: { 200: pointsSchema } } }, async (req) => ({
+    success: true as const,
+    data: { points: await pointsOf(db, me(req).id) },
+  }));
+
+  app.get('/points/history', { schema: { response: { 200: pointsHistorySchema } } }, async (req) => {
+    const rows = await db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, me(req).id))
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(200);
+    return {
+      success: true as const,
+      data: rows.map((r) => ({
+        id: r.id,
+        delta: r.delta,
+        reason: r.reason,
+        created_at: r.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.patch('/', { schema: { body: updateProfileBody, response: { 200: meSchema } } }, async (req) => {
+    const user = me(req);
+    const { name, language, settings } = req.body;
+    const [row] = await db
+      .update(users)
+      .set({
+        ...(name !== undefined ? { name } : {}),
+        ...(language ? { language } : {}),
+        ...(settings ? { settings } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw errors.unauthorized();
+    return { success: true as const, ...(await toStoredUser(db, row)) };
+  });
+
+  app.post(
+    '/password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: { body: changePasswordBody, response: { 200: okSchema } },
+    },
+    async (req) => {
+      const user = me(req);
+      if (!(await checkPassword(user.passwordHash, req.body.current_password)))
+        throw errors.badRequest('wrong_password');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(req.body.new_password), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return { success: true as const, message: 'Password changed' };
+    },
+  );
+
+  /** Right of access and portability: everything stored about the user, as one JSON file. */
+  app.get('/export', async (req, reply) => {
+    const user = me(req);
+    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages] = await Promise.all([
+      toStoredUser(db, user),
+      db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)),
+      db
+        .select({
+          created_at: refreshTokens.createdAt,
+          expires_at: refreshTokens.expiresAt,
+          revoked_at: refreshTokens.revokedAt,
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, user.id)),
+      db
+        .select({
+          subject: mailOutbox.subject,
+          purpose: mailOutbox.purpose,
+          created_at: mailOutbox.createdAt,
+        })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, user.email)),
+      db.select().from(testResults).where(eq(testResults.userId, user.id)),
+      db.select().from(feedbackRecords).where(eq(feedbackRecords.userId, user.id)),
+      db.select().from(dictationSessions).where(eq(dictationSessions.userId, user.id)),
+      db.select().from(userIdioms).where(eq(userIdioms.userId, user.id)),
+      db.select().from(idiomRecords).where(eq(idiomRecords.userId, user.id)),
+      db.select().from(hskAttempts).where(eq(hskAttempts.userId, user.id)),
+      db.select().from(contacts).where(eq(contacts.userId, user.id)),
+    ]);
+    const data = {
+      exported_at: new Date().toISOString(),
+      account: {
+        ...account.user,
+        created_at: user.createdAt.toISOString(),
+        payment_expiration: account.payment_expiration,
+      },
+      points_ledger: points.map((p) => ({
+        delta: p.delta,
+        reason: p.reason,
+        created_at: p.createdAt.toISOString(),
+      })),
+      sessions,
+      mail,
+      test_results: results,
+      feedback_records: feedback,
+      dictation_sessions: dictation,
+      favourite_idioms: favourites,
+      idiom_records: idiomPractice,
+      hsk_attempts: hsk,
+      feedback_messages: messages,
+    };
+    return reply
+      .header('Content-Disposition', `attachment; filename="kouyu-data-${user.id}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  /** Right to erasure: the account and everything hanging off it (cascades), after the password. */
+  app.delete(
+    '/',
+    {
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: { body: deleteAccountBody, response: { 200: okSchema } },
+    },
+    async (req) => {
+      const user = me(req);
+      if (!(await checkPassword(user.passwordHash, req.body.password)))
+        throw errors.badRequest('wrong_password');
+      await revokeAllForUser(db, user.id);
+      // Handwriting photos live outside the database: remove them before the rows that name them.
+      const photos = await db
+        .select({ key: dictationSessions.imageKey })
+        .from(dictationSessions)
+        .where(eq(dictationSessions.userId, user.id));
+      const uploads = createUploadStore(app.config);
+      for (const { key } of photos) if (key) await uploads.remove(key);
+      await db.delete(contacts).where(eq(contacts.userId, user.id));
+      await db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+      await db.update(users).set({ invitedBy: null }).where(eq(users.invitedBy, user.id));
+      await db.delete(users).where(eq(users.id, user.id));
+      return { success: true as const, message: 'Account deleted' };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { vocabularyLevelsSchema, vocabularyListSchema, vocabularyQuery } from '@kouyu/core';
+import { VocabularyIndex } from '../../../study/vocabulary.js';
+
+/** HSK vocabulary by level with search (spec 000 §1). Public: guests browse too. */
+export const vocabularyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const index = new VocabularyIndex(app.database.db);
+
+  app.get(
+    '/',
+    { schema: { querystring: vocabularyQuery, response: { 200: vocabularyListSchema } } },
+    async (req) => ({ success: true as const, ...(await index.list(req.query)) }),
+  );
+
+  app.get('/levels', { schema: { response: { 200: vocabularyLevelsSchema } } }, async (_req, reply) => {
+    const data = await index.levels();
+    // Counts change only when new content is seeded (at a restart).
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { success: true as const, data, total: data.reduce((sum, l) => sum + l.count, 0) };
+  });
+};

@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { averageScore, paginate, parseMode } from '@kouyu/core';
+import type { Language, Pagination, resultItemSchema, resultsQuery, submitResultBody } from '@kouyu/core';
+import type { Db } from '../db/client.js';
+import { feedbackRecords, hskkQuestions, hskkTests, testResults } from '../db/schema.js';
+import { errors } from '../lib/errors.js';
+import type { UserRow } from '../accounts/users.js';
+import { assertCanOpen } from './access.js';
+import { findTest, viewerOf } from './catalogue.js';
+
+export type SubmitResult = z.infer<typeof submitResultBody>;
+export type ResultsQuery = z.infer<typeof resultsQuery>;
+export type ResultItem = z.infer<typeof resultItemSchema>;
+type ResultRow = typeof testResults.$inferSelect;
+type StoredAnswer = ResultRow['answers'][number];
+
+/**
+ * Stores a submitted run of the user's. The test and every question are checked to belong together,
+ * and each answer's score is taken from the user's own saved feedback, never from the client.
+ */
+export async function submitResult(
+  db: Db,
+  user: UserRow,
+  body: SubmitResult,
+): Promise<{ id: number; score: number | null }> {
+  const test = await findTest(db, body.test_id);
+  if (!test) throw errors.notFound('test_not_found');
+  const part = body.part_id;
+  const mode = body.is_full_test ? parseMode('full-test') : parseMode(String(part));
+  if (!mode)
+    throw errors.badRequest('validation_failed', { fields: [{ field: 'part_id', code: 'required' }] });
+  assertCanOpen(test, mode, viewerOf(user));
+
+  const ids = [...new Set(body.answers.map((a) => a.question_id))];
+  const questions = await db.select().from(hskkQuestions).where(inArray(hskkQuestions.id, ids));
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const feedbackIds = body.answers.flatMap((a) => (a.ai_feedback_id === null ? [] : [a.ai_feedback_id]));
+  const feedback =
+    feedbackIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: feedbackRecords.id,
+            questionId: feedbackRecords.questionId,
+            score: feedbackRecords.score,
+          })
+          .from(feedbackRecords)
+          .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, user.id)));
+  const feedbackById = new Map(feedback.map((f) => [f.id, f]));
+
+  const answers: StoredAnswer[] = body.answers.map((a) => {
+    const q = byId.get(a.question_id);
+    if (!q || q.testId !== test.id || (!body.is_full_test && q.part !== part)) {
+      throw errors.badRequest('question_not_in_test', { question_id: a.question_id });
+    }
+    const fb = a.ai_feedback_id === null ? undefined : feedbackById.get(a.ai_feedback_id);
+    // Feedback of another question (or of nobody's) does not score this answer.
+    const own = fb && fb.questionId === q.id ? fb : undefined;
+    return {
+      question_id: q.id,
+      question_number: q.number,
+      user_answers: a.user_answers,
+      orig_answers: a.orig_answers,
+      score: own?.score ?? null,
+      ai_feedback_id: own?.id ?? null,
+    };
+  });
+  const score = averageScore(answers.map((a) => a.score));
+  const [row] = await db
+    .insert(testResults)
+    .values({
+      userId: user.id,
+      testId: test.id,
+      levelId: test.levelId,
+      partId: body.is_full_test ? null : part,
+      isFullTest: body.is_full_test,
+      score,
+      completedTime: body.completed_time,
+      answers,
+    })
+    .returning({ id: testResults.id, score: testResults.score });
+  if (!row) throw new Error('test result insert returned nothing');
+  return row;
+}
+
+const FILTERS: Record<ResultsQuery['filter'], SQL | undefined> = {
+  all: undefined,
+  full: eq(testResults.isFullTest, true),
+  part: eq(testResults.isFullTest, false),
+};
+
+const SORTS: Record<ResultsQuery['sort'], SQL[]> = {
+  latest: [desc(testResults.createdAt), desc(testResults.id)],
+  oldest: [asc(testResults.createdAt), asc(testResults.id)],
+  // Runs without a score (no feedback yet) come last either way.
+  highest: [sql`${testResults.score} desc nulls last`, desc(testResults.createdAt), desc(testResults.id)],
+  lowest: [sql`${testResults.score} asc nulls last`, desc(testResults.createdAt), desc(testResults.id)],
+};
+
+/** Result items with test names in `lang` and each answer's saved feedback (the owner's only). */
+async function toItems(db: Db, userId: number, rows: ResultRow[], lang: Language): Promise<ResultItem[]> {
+  if (rows.length === 0) return [];
+  const testIds = [...new Set(rows.map((r) => r.testId))];
+  const tests = await db
+    .select({ id: hskkTests.id, name: hskkTests.testName })
+    .from(hskkTests)
+    .where(inArray(hskkTests.id, testIds));
+  const names = new Map(tests.map((t) => [t.id, t.name[lang]]));
+  const feedbackIds = [
+    ...new Set(
+      rows.flatMap((r) => r.answers.flatMap((a) => (a.ai_feedback_id === null ? [] : [a.ai_feedback_id]))),
+    ),
+  ];
+  const feedback =
+    feedbackIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: feedbackRecords.id,
+            text: feedbackRecords.feedback,
+            html: feedbackRecords.feedbackHtml,
+          })
+          .from(feedbackRecords)
+          .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, userId)));
+  const byId = new Map(feedback.map((f) => [f.id, f]));
+  return rows.map((r) => ({
+    id: r.id,
+    test_id: r.testId,
+    // A test removed from the content keeps its results under its id.
+    test_name: names.get(r.testId) ?? `Test ${r.testId}`,
+    level_id: r.levelId,
+    part_id: r.partId,
+    is_full_test: r.isFullTest,
+    score: r.score,
+    completed_time: r.completedTime,
+    created_at: r.createdAt.toISOString(),
+    answers: r.answers.map((a) => {
+      const fb = a.ai_feedback_id === null ? undefined : byId.get(a.ai_feedback_id);
+      return { ...a, feedback: fb?.text ?? null, feedback_html: fb?.html ?? null };
+    }),
+  }));
+}
+
+/** A page of a user's results, sorted and filtered as asked. */
+export async function listResults(
+  db: Db,
+  userId: number,
+  query: Pick<ResultsQuery, 'page' | 'page_size' | 'sort' | 'filter'>,
+  lang: Language,
+): Promise<{ data: ResultItem[]; pagination: Pagination }> {
+  const where = and(eq(testResults.userId, userId), FILTERS[query.filter]);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(testResults)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(testResults)
+    .where(where)
+    .orderBy(...SORTS[query.sort])
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    data: await toItems(db, userId, rows, lang),
+    pagination: paginate(query.page, query.page_size, Number(counted?.n ?? 0)),
+  };
+}
+
+/** One of the user's results, or null when it does not exist or is someone else's. */
+export async function findResult(
+  db: Db,
+  userId: number,
+  id: number,
+  lang: Language,
+): Promise<ResultItem | null> {
+  const rows = await db
+    .select()
+    .from(testResults)
+    .where(and(eq(testResults.id, id), eq(testResults.userId, userId)));
+  const [item] = await toItems(db, userId, rows, lang);
+  return item ?? null;
+}
+
+/** How many runs a user stored (full tests and single parts) and their average score. */
+export async function countResults(
+  db: Db,
+  userId: number,
+): Promise<{ count: number; full_tests: number; part_tests: number; average_score: number | null }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      full: sql<number>`count(*) filter (where ${testResults.isFullTest})::int`,
+      average: sql<number | null>`round(avg(${testResults.score}))::int`,
+    })
+    .from(testResults)
+    .where(eq(testResults.userId, userId));
+  const count = Number(row?.count ?? 0);
+  const full = Number(row?.full ?? 0);
+  const average = row?.average;
+  return {
+    count,
+    full_tests: full,
+    part_tests: count - full,
+    average_score: average === null || average === undefined ? null : Number(average),
+  };
+}

@@ -1,0 +1,153 @@
+/** The only tags feedback HTML ever contains; every text node is escaped. */
+export const FEEDBACK_HTML_TAGS = ['p', 'strong', 'ul', 'li', 'ruby', 'rt'] as const;
+
+export type Mark = 'ok' | 'homophone' | 'wrong' | 'missing' | 'none';
+
+/** One character of a corrected sentence, with its pinyin and what the learner did with it. */
+export interface MarkedChar {
+  char: string;
+  pinyin: string;
+  mark: Mark;
+}
+
+/** The feedback in one structure, rendered both as text and as HTML. */
+export interface FeedbackReport {
+  summary: string;
+  right: { heading: string; items: string[] };
+  missed: { heading: string; items: string[] };
+  correction: { heading: string; chars: MarkedChar[]; legend: string | null } | null;
+  next: { heading: string; text: string };
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+const FLAGGED: ReadonlySet<Mark> = new Set(['homophone', 'wrong', 'missing']);
+const MARK_OPEN = '【';
+const MARK_CLOSE = '】';
+
+/** The sentence as text, runs of missed or misheard characters in 【】. */
+export function markedText(chars: readonly MarkedChar[]): string {
+  let out = '';
+  let open = false;
+  for (const c of chars) {
+    const flagged = FLAGGED.has(c.mark);
+    if (flagged !== open) {
+      out += flagged ? MARK_OPEN : MARK_CLOSE;
+      open = flagged;
+    }
+    out += c.char;
+  }
+  return open ? out + MARK_CLOSE : out;
+}
+
+/** The pinyin of the sentence's characters, syllables separated by spaces. */
+export function pinyinLine(chars: readonly MarkedChar[]): string {
+  return chars
+    .map((c) => c.pinyin)
+    .filter(Boolean)
+    .join(' ');
+}
+
+// Chinese headings end in a full-width colon, which carries its own space.
+function joinHeading(heading: string, text: string): string {
+  return heading.endsWith('：') ? `${heading}${text}` : `${heading} ${text}`;
+}
+
+/** The report as lines of text; each line is one streamed chunk. */
+export function reportLines(report: FeedbackReport): string[] {
+  const lines = [report.summary];
+  for (const section of [report.right, report.missed]) {
+    if (section.items.length === 0) continue;
+    lines.push(section.heading, ...section.items.map((item) => `• ${item}`));
+  }
+  if (report.correction) {
+    lines.push(
+      report.correction.heading,
+      markedText(report.correction.chars),
+      pinyinLine(report.correction.chars),
+    );
+    if (report.correction.legend) lines.push(report.correction.legend);
+  }
+  lines.push(joinHeading(report.next.heading, report.next.text));
+  return lines;
+}
+
+function rubyChar(c: MarkedChar): string {
+  const cls = c.mark === 'ok' || c.mark === 'none' ? '' : ` class="fb-${c.mark}"`;
+  if (!c.pinyin) return cls ? `<strong${cls}>${escapeHtml(c.char)}</strong>` : escapeHtml(c.char);
+  return `<ruby${cls}>${escapeHtml(c.char)}<rt>${escapeHtml(c.pinyin)}</rt></ruby>`;
+}
+
+/** The report as safe HTML from the fixed tag set. */
+export function reportHtml(report: FeedbackReport): string {
+  const parts = [`<p class="fb-summary">${escapeHtml(report.summary)}</p>`];
+  for (const [section, cls] of [
+    [report.right, 'fb-right'],
+    [report.missed, 'fb-missed'],
+  ] satisfies [FeedbackReport['right'], string][]) {
+    if (section.items.length === 0) continue;
+    parts.push(`<p class="fb-heading"><strong>${escapeHtml(section.heading)}</strong></p>`);
+    parts.push(`<ul class="${cls}">${section.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);
+  }
+  if (report.correction) {
+    parts.push(`<p class="fb-heading"><strong>${escapeHtml(report.correction.heading)}</strong></p>`);
+    parts.push(`<p class="fb-correction">${report.correction.chars.map(rubyChar).join('')}</p>`);
+    if (report.correction.legend)
+      parts.push(`<p class="fb-legend">${escapeHtml(report.correction.legend)}</p>`);
+  }
+  parts.push(
+    `<p class="fb-next"><strong>${escapeHtml(report.next.heading)}</strong>${report.next.heading.endsWith('：') ? '' : ' '}${escapeHtml(report.next.text)}</p>`,
+  );
+  return parts.join('');
+}
+
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
+const HEADING = /^\s*#{1,6}\s+/;
+
+/** Inline **bold** becomes <strong>; everything else is escaped text. */
+function inline(text: string): string {
+  return text
+    .split(/\*\*(.+?)\*\*/g)
+    .map((piece, i) =>
+      i % 2 === 1 ? `<strong>${escapeHtml(piece)}</strong>` : escapeHtml(piece.replace(/[*_`]/g, '')),
+    )
+    .join('');
+}
+
+/** Converts a model's markdown-ish text to escaped paragraphs and lists (no raw HTML survives). */
+export function textToHtml(text: string): string {
+  const out: string[] = [];
+  let list: string[] = [];
+  const flush = (): void => {
+    if (list.length) out.push(`<ul>${list.map((i) => `<li>${i}</li>`).join('')}</ul>`);
+    list = [];
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) {
+      flush();
+      continue;
+    }
+    if (BULLET.test(line)) {
+      list.push(inline(line.replace(BULLET, '')));
+      continue;
+    }
+    flush();
+    const heading = HEADING.test(line);
+    const body = inline(line.replace(HEADING, ''));
+    out.push(heading ? `<p><strong>${body}</strong></p>` : `<p>${body}</p>`);
+  }
+  flush();
+  return out.join('');
+}

@@ -1,0 +1,218 @@
+import type { ScoreBand } from '@kouyu/core';
+import type { FeedbackLanguage } from './types.js';
+
+/** Every sentence the examiner (and the LLM fallback notices) can say, per UI language. */
+export interface Wording {
+  listSeparator: string;
+  scoreLine: (score: number, band: string) => string;
+  bands: { reference: Record<ScoreBand, string>; open: Record<ScoreBand, string> };
+  headings: { right: string; missed: string; reference: string; model: string; next: string };
+  legend: string;
+  empty: string;
+  emptyNext: string;
+  reproduced: (correct: number, total: number) => string;
+  homophones: (pairs: string) => string;
+  missing: (runs: string) => string;
+  wrong: (pairs: string) => string;
+  extra: (runs: string) => string;
+  keyPointsHit: (points: string) => string;
+  keyPointsMissed: (points: string) => string;
+  offTopic: string;
+  lengthGood: (chars: number) => string;
+  lengthShort: (chars: number, expected: number) => string;
+  vocabGood: (count: number, levels: string) => string;
+  vocabLow: (levels: string) => string;
+  rateGood: (cpm: number) => string;
+  rateSlow: (cpm: number, target: number) => string;
+  next: {
+    referencePerfect: string;
+    referenceMissing: (part: string) => string;
+    referenceSounds: (chars: string) => string;
+    retellPoints: (points: string) => string;
+    openOffTopic: (opening: string) => string;
+    openPoints: (points: string) => string;
+    openShort: (expected: number) => string;
+    openWords: (words: string) => string;
+    openSlow: string;
+    openGood: string;
+  };
+  notices: { llmFailed: string; llmNoScore: string };
+}
+
+function ruPlural(n: number, one: string, few: string, many: string): string {
+  const form = new Intl.PluralRules('ru').select(n);
+  return form === 'one' ? one : form === 'few' ? few : many;
+}
+
+const en: Wording = {
+  listSeparator: ', ',
+  scoreLine: (score, band) => `Score: ${score}/100 — ${band}.`,
+  bands: {
+    reference: {
+      high: 'accurate, close to the original',
+      mid: 'partly accurate',
+      low: 'barely related to the original',
+    },
+    open: {
+      high: 'relevant and fluent, with few pauses',
+      mid: 'mostly relevant, with pauses or errors',
+      low: 'off the topic or too little information',
+    },
+  },
+  headings: {
+    right: 'What went well:',
+    missed: 'What to work on:',
+    reference: 'The original with pinyin:',
+    model: 'A model answer with pinyin:',
+    next: 'Next step:',
+  },
+  legend: '【 】 marks characters you missed or that were heard differently.',
+  empty: 'No answer was recorded, so this question scores 0.',
+  emptyNext: 'Speak before the time runs out — even one short sentence earns points.',
+  reproduced: (c, t) => `You reproduced ${c} of ${t} characters exactly.`,
+  homophones: (p) => `Right sound, other character (often the recogniser's spelling, counted lightly): ${p}.`,
+  missing: (r) => `Missing: ${r}.`,
+  wrong: (p) => `Said differently (expected → heard): ${p}.`,
+  extra: (r) => `Added: ${r}.`,
+  keyPointsHit: (p) => `You covered: ${p}.`,
+  keyPointsMissed: (p) => `Not mentioned: ${p}.`,
+  offTopic: 'The answer does not address the question.',
+  lengthGood: (c) => `Good length: ${c} characters.`,
+  lengthShort: (c, e) => `Too short: ${c} characters where about ${e} are expected.`,
+  vocabGood: (n, l) => `You used ${n} words at HSK ${l} level.`,
+  vocabLow: (l) => `Few words at HSK ${l} level; the answer relies on simpler words.`,
+  rateGood: (cpm) => `Steady pace: ${cpm} characters per minute.`,
+  rateSlow: (cpm, t) => `Slow pace: ${cpm} characters per minute; aim for about ${t}.`,
+  next: {
+    referencePerfect: 'Say it once more at natural speed without pausing, then move on to a longer sentence.',
+    referenceMissing: (p) =>
+      `Listen again and repeat the part 「${p}」 three times, then say the whole sentence.`,
+    referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
+    retellPoints: (p) => `Retell it again and include: ${p}.`,
+    openOffTopic: (o) => `Start by echoing the question, e.g. 「${o}」, then give two details about it.`,
+    openPoints: (p) => `Answer again and also talk about: ${p}.`,
+    openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,
+    openWords: (w) => `Try working these words into your answer: ${w}.`,
+    openSlow: 'Practise the answer aloud three times so it flows with fewer pauses.',
+    openGood: 'Keep this structure and link your ideas with words such as 而且, 所以 or 另外.',
+  },
+  notices: {
+    llmFailed: 'The AI reviewer failed, so the examiner feedback below is used instead.',
+    llmNoScore: 'The AI reviewer gave no score, so the examiner feedback below is used instead.',
+  },
+};
+
+const zh: Wording = {
+  listSeparator: '、',
+  scoreLine: (score, band) => `得分：${score}/100——${band}。`,
+  bands: {
+    reference: { high: '准确，与原文基本一致', mid: '部分准确', low: '与原文关系不大' },
+    open: { high: '内容切题，表达流利，停顿少', mid: '基本切题，有停顿和错误', low: '内容不切题或信息很少' },
+  },
+  headings: {
+    right: '做得好的地方：',
+    missed: '需要改进的地方：',
+    reference: '原文（附拼音）：',
+    model: '参考答案（附拼音）：',
+    next: '下一步：',
+  },
+  legend: '【 】标出的是漏说或被识别成其他字的部分。',
+  empty: '没有录到回答，本题得 0 分。',
+  emptyNext: '在时间结束前开口回答，哪怕只说一句短句也能得分。',
+  reproduced: (c, t) => `原文 ${t} 个字中，你准确说出了 ${c} 个。`,
+  homophones: (p) => `读音正确但识别成了别的字（多为语音识别的同音字，扣分较少）：${p}。`,
+  missing: (r) => `漏说：${r}。`,
+  wrong: (p) => `说得不同（应为 → 听到）：${p}。`,
+  extra: (r) => `多说：${r}。`,
+  keyPointsHit: (p) => `你谈到了：${p}。`,
+  keyPointsMissed: (p) => `没有提到：${p}。`,
+  offTopic: '回答没有针对问题。',
+  lengthGood: (c) => `长度合适：${c} 个字。`,
+  lengthShort: (c, e) => `回答太短：${c} 个字，要求大约 ${e} 个字。`,
+  vocabGood: (n, l) => `你用了 ${n} 个 HSK ${l} 级词语。`,
+  vocabLow: (l) => `HSK ${l} 级词语用得很少，回答以简单词为主。`,
+  rateGood: (cpm) => `语速平稳：每分钟 ${cpm} 个字。`,
+  rateSlow: (cpm, t) => `语速偏慢：每分钟 ${cpm} 个字，目标约 ${t} 个字。`,
+  next: {
+    referencePerfect: '用自然的语速不停顿地再说一遍，然后练习更长的句子。',
+    referenceMissing: (p) => `再听一遍，把「${p}」这部分重复三遍，然后说完整句。`,
+    referenceSounds: (c) => `对照拼音和声调练习${c}，然后再说一遍整句。`,
+    retellPoints: (p) => `再复述一遍，并说到：${p}。`,
+    openOffTopic: (o) => `先用问题里的关键词开头，比如「${o}」，再说两个具体细节。`,
+    openPoints: (p) => `再回答一遍，并谈谈：${p}。`,
+    openShort: (e) => `加上一个原因（因为……）和一个例子（比如……），说到大约 ${e} 个字。`,
+    openWords: (w) => `试着在回答里用上这些词：${w}。`,
+    openSlow: '把回答大声练习三遍，让表达更连贯、停顿更少。',
+    openGood: '保持这个结构，用"而且、所以、另外"等词把观点连接起来。',
+  },
+  notices: {
+    llmFailed: 'AI 点评出错，下面改用考官评分的反馈。',
+    llmNoScore: 'AI 点评没有给出分数，下面改用考官评分的反馈。',
+  },
+};
+
+const chars = (n: number): string => ruPlural(n, 'иероглиф', 'иероглифа', 'иероглифов');
+// After «из» and «около» the noun takes the genitive.
+const charsOf = (n: number): string => ruPlural(n, 'иероглифа', 'иероглифов', 'иероглифов');
+
+const ru: Wording = {
+  listSeparator: ', ',
+  scoreLine: (score, band) => `Оценка: ${score}/100 — ${band}.`,
+  bands: {
+    reference: {
+      high: 'точно, близко к оригиналу',
+      mid: 'частично точно',
+      low: 'почти не связано с оригиналом',
+    },
+    open: {
+      high: 'по теме, беглая речь, мало пауз',
+      mid: 'в основном по теме, есть паузы и ошибки',
+      low: 'не по теме или слишком мало информации',
+    },
+  },
+  headings: {
+    right: 'Что получилось:',
+    missed: 'Над чем поработать:',
+    reference: 'Оригинал с пиньинем:',
+    model: 'Образец ответа с пиньинем:',
+    next: 'Следующий шаг:',
+  },
+  legend: '【 】 отмечают пропущенные или услышанные иначе иероглифы.',
+  empty: 'Ответ не записан, поэтому за вопрос 0 баллов.',
+  emptyNext: 'Начните говорить до конца времени — даже одно короткое предложение приносит баллы.',
+  reproduced: (c, t) => `Вы точно воспроизвели ${c} из ${t} ${charsOf(t)}.`,
+  homophones: (p) => `Звук верный, иероглиф другой (обычно ошибка распознавания, штраф небольшой): ${p}.`,
+  missing: (r) => `Пропущено: ${r}.`,
+  wrong: (p) => `Сказано иначе (нужно → услышано): ${p}.`,
+  extra: (r) => `Лишнее: ${r}.`,
+  keyPointsHit: (p) => `Вы затронули: ${p}.`,
+  keyPointsMissed: (p) => `Не упомянуто: ${p}.`,
+  offTopic: 'Ответ не относится к вопросу.',
+  lengthGood: (c) => `Хорошая длина: ${c} ${chars(c)}.`,
+  lengthShort: (c, e) => `Слишком коротко: ${c} ${chars(c)}, ожидается около ${e}.`,
+  vocabGood: (n, l) => `Вы использовали ${n} ${ruPlural(n, 'слово', 'слова', 'слов')} уровня HSK ${l}.`,
+  vocabLow: (l) => `Мало слов уровня HSK ${l}; ответ построен на простых словах.`,
+  rateGood: (cpm) => `Ровный темп: ${cpm} ${chars(cpm)} в минуту.`,
+  rateSlow: (cpm, t) => `Медленный темп: ${cpm} ${chars(cpm)} в минуту; цель — около ${t}.`,
+  next: {
+    referencePerfect:
+      'Повторите ещё раз в естественном темпе без пауз, затем переходите к более длинной фразе.',
+    referenceMissing: (p) =>
+      `Прослушайте ещё раз и повторите часть 「${p}」 три раза, затем скажите всю фразу.`,
+    referenceSounds: (c) => `Потренируйте ${c} по пиньиню с тонами, затем повторите всю фразу.`,
+    retellPoints: (p) => `Перескажите ещё раз и упомяните: ${p}.`,
+    openOffTopic: (o) => `Начните с повтора вопроса, например 「${o}」, затем добавьте две детали.`,
+    openPoints: (p) => `Ответьте ещё раз и расскажите также о: ${p}.`,
+    openShort: (e) => `Добавьте причину (因为……) и пример (比如……), чтобы набрать около ${e} ${charsOf(e)}.`,
+    openWords: (w) => `Попробуйте использовать в ответе слова: ${w}.`,
+    openSlow: 'Проговорите ответ вслух три раза, чтобы речь шла ровнее и с меньшим числом пауз.',
+    openGood: 'Сохраните эту структуру и связывайте мысли словами 而且, 所以 или 另外.',
+  },
+  notices: {
+    llmFailed: 'ИИ-проверка не удалась, поэтому ниже показан отзыв экзаменатора.',
+    llmNoScore: 'ИИ-проверка не выставила оценку, поэтому ниже показан отзыв экзаменатора.',
+  },
+};
+
+/** The wording table per UI language. */
+export const WORDING: Record<FeedbackLanguage, Wording> = { en, zh, ru };

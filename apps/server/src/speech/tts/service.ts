@@ -1,0 +1,96 @@
+import type { Config } from '../../config.js';
+import { AudioCache, audioHash } from '../audio/cache.js';
+import type { CachedAudio } from '../audio/cache.js';
+import { createAudioStore } from '../audio/store.js';
+import { concatPcm } from '../audio/wav.js';
+import { CosyVoiceEngine } from './cosyvoice-engine.js';
+import type { TtsEngine } from './engine.js';
+import { EspeakEngine } from './espeak-engine.js';
+import type { EspeakMode } from './espeak-engine.js';
+import { normaliseText } from './text.js';
+
+/** One synthesis in the cache, and whether it was there already. */
+export interface SynthesisResult extends CachedAudio {
+  cacheHit: boolean;
+}
+
+/** The engine the configuration asks for: CosyVoice with a DashScope key (or when forced), else espeak-ng. */
+export function createTtsEngine(config: Config, espeakMode: EspeakMode = 'auto'): TtsEngine {
+  const cosy = config.TTS_ENGINE === 'cosyvoice' || (config.TTS_ENGINE === 'auto' && config.DASHSCOPE_API_KEY !== undefined);
+  if (cosy) {
+    // Without a key this engine reports itself not ready and every synthesis fails with that reason.
+    return new CosyVoiceEngine({
+      apiKey: config.DASHSCOPE_API_KEY,
+      url: config.DASHSCOPE_WS_URL,
+      model: config.COSYVOICE_MODEL,
+      voice: config.COSYVOICE_VOICE,
+    });
+  }
+  return new EspeakEngine({ mode: espeakMode });
+}
+
+/** Synthesis plus the content-addressed cache: what routes, the content seed and word audio call. */
+export class TtsService {
+  private readonly inflight = new Map<string, Promise<SynthesisResult | null>>();
+
+  constructor(
+    readonly engine: TtsEngine,
+    readonly cache: AudioCache,
+  ) {}
+
+  /** The normalised text and its cache key for this engine's default voice. */
+  key(text: string): { text: string; hash: string } {
+    const normalised = normaliseText(text);
+    return { text: normalised, hash: audioHash(this.engine.name, this.engine.voice, normalised) };
+  }
+
+  /**
+   * Makes sure the text's audio is cached (MP3, HLS, WAV) and returns its URLs. Null when the
+   * text is empty after normalisation or the engine has nothing to say for it (spec 001 §5).
+   */
+  async synthesizeToCache(text: string): Promise<SynthesisResult | null> {
+    const { text: normalised, hash } = this.key(text);
+    if (!normalised) return null;
+    const running = this.inflight.get(hash);
+    if (running) return running;
+    const job = (async (): Promise<SynthesisResult | null> => {
+      const hit = await this.cache.lookup(hash);
+      if (hit) return { ...hit, cacheHit: true };
+      const chunks: Int16Array[] = [];
+      for await (const chunk of this.engine.synthesize(normalised)) chunks.push(chunk);
+      const pcm = concatPcm(chunks);
+      if (pcm.length === 0) return null;
+      const saved = await this.cache.save(hash, pcm, { engine: this.engine.name, voice: this.engine.voice, text: normalised });
+      return { ...saved, cacheHit: false };
+    })();
+    this.inflight.set(hash, job);
+    try {
+      return await job;
+    } finally {
+      this.inflight.delete(hash);
+    }
+  }
+
+  /** The engine's line in the health report. */
+  async report(): Promise<{ kind: string; name: string; ready: boolean; detail?: string }> {
+    const status = await this.engine.ready();
+    return { kind: 'tts', name: this.engine.name, ...status };
+  }
+}
+
+const services = new WeakMap<Config, TtsService>();
+
+/** The service for this configuration, made once (one engine and store per app). */
+export function ttsServiceFor(config: Config): TtsService {
+  let service = services.get(config);
+  if (!service) {
+    service = new TtsService(createTtsEngine(config), new AudioCache(createAudioStore(config)));
+    services.set(config, service);
+  }
+  return service;
+}
+
+/** Pre-generates the audio of `text` with the configured engine and cache; see TtsService.synthesizeToCache. */
+export function synthesizeToCache(text: string, config: Config): Promise<SynthesisResult | null> {
+  return ttsServiceFor(config).synthesizeToCache(text);
+}
