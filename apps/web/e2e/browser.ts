@@ -1,0 +1,44 @@
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const executablePath = [
+    process.env['CHROMIUM_PATH'],
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].find((p): p is string => typeof p === 'string' && existsSync(p));
+  if (!executablePath)
+    throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      ...extraArgs,
+    ],
+  });
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** Opens a fresh page in its own context (clean storage). */
+export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<Page> {
+  const context = await browser.newContext(options);
+  return context.newPage();
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { AccountMenu, PlusButton, useSessionRules } from '@/features/auth';
+import { BottomBar, Footer, Header, InstallBanner } from '@/features/shell';
+import { FeedbackButton } from '@/features/feedback';
+import { useModals } from '@/lib/modals';
+import { useIsMobile } from '@/lib/use-media';
+import { ModalHost } from './modal-host';
+import { useNativeBackButton } from './native-back';
+
+/** Page frame: header, content, footer; on mobile the install banner and bottom bar. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const mobile = useIsMobile();
+  const location = useLocation();
+  const { current, close } = useModals();
+  useNativeBackButton();
+  useSessionRules();
+
+  // A route change (a link inside a modal, or the browser) closes any open modal.
+  useEffect(() => {
+    if (current) close({ navigated: true });
+    // Only the route matters here, not the modal itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:p-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      {mobile ? <InstallBanner /> : null}
+      <Header plus={<PlusButton />} account={<AccountMenu />} />
+      <main id="main" className={mobile ? 'flex-1 pb-20' : 'flex-1'}>
+        {children}
+      </main>
+      {mobile ? <BottomBar /> : <Footer />}
+      {/* On a test run the floating button would cover the run's own controls. */}
+      {/\/test\//.test(location.pathname) ? null : <FeedbackButton />}
+      <ModalHost />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { HomeDesktop, HomeMobile } from '@/features/shell';
+import { useIsMobile } from '@/lib/use-media';
+
+/** Home: the mobile home at 768 px or less (or a mobile user agent), else the desktop hero. */
+export function HomePage() {
+  return useIsMobile() ? <HomeMobile /> : <HomeDesktop />;
+}

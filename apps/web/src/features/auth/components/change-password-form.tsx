@@ -1,0 +1,78 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePasswordBody } from '@kouyu/core';
+import { Button } from '@/components/ui/button';
+import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
+import { useForm } from '../hooks/use-form';
+import { Failure } from './failure';
+import { FormAlert } from './form-alert';
+import { TextField } from './text-field';
+
+const EMPTY = { current_password: '', password: '', confirmPassword: '' };
+
+/** Change password: the current one, the new one twice. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const form = useForm(changePasswordFormSchema, EMPTY, { new_password: 'password' });
+  const change = useChangePassword();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.submit()) return;
+    change.mutate(
+      changePasswordBody.parse({
+        current_password: form.values.current_password,
+        new_password: form.values.password,
+      }),
+      {
+        onSuccess: () => {
+          form.set('current_password', '');
+          form.set('password', '');
+          form.set('confirmPassword', '');
+        },
+        onError: (err) => form.showServerErrors(err),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex max-w-md flex-col gap-4"
+      data-testid="change-password-form"
+    >
+      <TextField
+        {...form.field('current_password')}
+        label={t('profile.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <TextField
+        {...form.field('password')}
+        label={t('auth.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        {...form.field('confirmPassword')}
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Failure error={change.error} fallback="internal" />
+      {change.isSuccess ? <FormAlert tone="success">{t('profile.passwordChanged')}</FormAlert> : null}
+      <Button
+        type="submit"
+        className="self-start"
+        disabled={change.isPending}
+        data-testid="change-password-submit"
+      >
+        {change.isPending ? t('auth.submitting') : t('profile.changePassword')}
+      </Button>
+    </form>
+  );
+}

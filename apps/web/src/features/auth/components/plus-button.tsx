@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { showUpgradePrompt } from '@kouyu/core';
+import { buttonClass } from '@/components/ui/button';
+import { LocalLink } from '@/components/ui/local-link';
+import { useSession } from '../hooks/use-session';
+
+/** The header's Plus slot: an upgrade button for signed-in users without active Plus. */
+export function PlusButton() {
+  const { t } = useTranslation();
+  const { signedIn, vip } = useSession();
+  if (!signedIn || !showUpgradePrompt(vip)) return null;
+  return (
+    <LocalLink
+      to="/plus"
+      className={buttonClass('secondary', 'sm', 'whitespace-nowrap text-warning')}
+      data-testid="plus-button"
+    >
+      {t('account.upgrade')}
+    </LocalLink>
+  );
+}

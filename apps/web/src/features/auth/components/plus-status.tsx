@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { VipStatus } from '@kouyu/core';
+import { useLang } from '@/components/ui/local-link';
+
+/** "Active until …", "Expired" or "Not a member". */
+export function PlusStatusText({ vip, expiration }: { vip: VipStatus; expiration: string | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  if (vip.state === 'active' && expiration) {
+    const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, { dateStyle: 'medium' }).format(
+      new Date(expiration),
+    );
+    return <>{t('account.plusActiveUntil', { date })}</>;
+  }
+  return <>{vip.state === 'expired' ? t('account.plusExpired') : t('account.plusNone')}</>;
+}
+
+/** The Plus expiry warning text (spec 000 §4): today / tomorrow, or in N days. */
+export function usePlusWarningText() {
+  const { t } = useTranslation();
+  return (days: number, level: 'urgent' | 'warning') => {
+    if (level === 'warning') return t('account.expiresInDays', { days });
+    return days <= 0 ? t('account.expiresToday') : t('account.expiresTomorrow');
+  };
+}

@@ -1,0 +1,11 @@
+export { AuthPage } from './components/auth-page';
+export { VerifyEmailPage } from './components/verify-email-page';
+export { ResetPasswordPage } from './components/reset-password-page';
+export { AccountMenu } from './components/account-menu';
+export { PlusButton } from './components/plus-button';
+export { RequireAuth, RequireAuthBeyondPartOne } from './components/require-auth';
+export { ChangePasswordForm } from './components/change-password-form';
+export { DeleteAccount } from './components/delete-account';
+export { useSession } from './hooks/use-session';
+export type { SessionView } from './hooks/use-session';
+export { useSessionRules } from './hooks/use-session-rules';

@@ -1,0 +1,1 @@
+export { DictationPage } from './components/dictation-page';

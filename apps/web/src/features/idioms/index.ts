@@ -1,0 +1,1 @@
+export { IdiomsPage } from './components/idioms-page';

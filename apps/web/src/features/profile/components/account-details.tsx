@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { capitalise, plusWarning, showUpgradePrompt } from '@kouyu/core';
+import type { StoredUser, VipStatus } from '@kouyu/core';
+import { buttonClass } from '@/components/ui/button';
+import { LocalLink, useLang } from '@/components/ui/local-link';
+import { formatDate } from './format';
+import { NameForm } from './name-form';
+import { Detail, Section } from './section';
+
+/** E-mail, editable name, level, member since, Plus status and expiry. */
+export function AccountDetails({
+  user,
+  vip,
+  expiration,
+  createdAt,
+}: {
+  user: StoredUser;
+  vip: VipStatus;
+  expiration: string | null;
+  createdAt: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const plus =
+    vip.state === 'active' && expiration
+      ? t('account.plusActiveUntil', { date: formatDate(expiration, lang) })
+      : vip.state === 'expired'
+        ? t('account.plusExpired')
+        : t('account.plusNone');
+  return (
+    <Section title={t('profile.details')} testId="profile-details">
+      <div className="mb-3">
+        <NameForm name={user.name} />
+      </div>
+      <dl>
+        <Detail label={t('auth.email')}>
+          <span data-testid="profile-email">{user.email}</span>
+        </Detail>
+        <Detail label={t('profile.level')}>{capitalise(t(`userLevels.${user.user_level}`))}</Detail>
+        {createdAt ? <Detail label={t('profile.memberSince')}>{formatDate(createdAt, lang)}</Detail> : null}
+        <Detail label={t('account.plus')}>
+          <span className="flex items-center gap-2">
+            <span data-testid="profile-plus">{plus}</span>
+            {showUpgradePrompt(vip) || plusWarning(vip) ? (
+              <LocalLink to="/plus" className={buttonClass('secondary', 'sm')}>
+                {vip.isOfficial ? t('account.renew') : t('account.upgrade')}
+              </LocalLink>
+            ) : null}
+          </span>
+        </Detail>
+      </dl>
+    </Section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { resultItemSchema } from '@kouyu/core';
+import { Button } from '@/components/ui/button';
+
+type ResultItem = z.infer<typeof resultItemSchema>;
+
+const LEVEL_KEYS = { 1: 'levels.basic', 2: 'levels.intermediate', 3: 'levels.advanced' } as const;
+const levelKey = (id: number) => (id === 1 || id === 2 || id === 3 ? LEVEL_KEYS[id] : null);
+
+function duration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const m = Math.floor(seconds / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return `${m}:${s}`;
+}
+
+/** One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback. */
+export function ResultItemCard({ item }: { item: ResultItem }) {
+  const { t, i18n } = useTranslation('results');
+  const [open, setOpen] = useState(false);
+  const level = levelKey(item.level_id);
+  const date = new Date(item.created_at);
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-4"
+      data-testid="result-item"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-lg font-semibold">{item.test_name}</h2>
+          <p className="text-sm text-ink-muted">
+            {level ? t(level) : null}
+            {' · '}
+            {item.is_full_test || item.part_id === null ? t('fullTest') : t('part', { part: item.part_id })}
+          </p>
+        </div>
+        <p className="text-2xl font-semibold text-brand" data-testid="result-score">
+          {item.score === null ? '—' : item.score}
+          <span className="sr-only"> {t('scoreLabel')}</span>
+        </p>
+      </header>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
+        <div className="flex gap-1">
+          <dt>{t('date')}:</dt>
+          <dd>
+            <time dateTime={item.created_at}>
+              {Number.isNaN(date.getTime()) ? item.created_at : date.toLocaleString(i18n.language)}
+            </time>
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('time')}:</dt>
+          <dd>{duration(item.completed_time)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('answers')}:</dt>
+          <dd>{item.answers.length}</dd>
+        </div>
+      </dl>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start"
+        aria-expanded={open}
+        aria-controls={`result-${item.id}-answers`}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="view-result-feedback"
+      >
+        {open ? t('hideFeedback') : t('viewFeedback')}
+      </Button>
+      {open ? (
+        <ol id={`result-${item.id}-answers`} className="flex flex-col gap-3">
+          {[...item.answers]
+            .sort((x, y) => x.question_number - y.question_number)
+            .map((a) => (
+              <li
+                key={`${a.question_id}-${a.question_number}`}
+                className="flex flex-col gap-2 rounded-xl bg-surface-sunken p-3"
+                data-testid="result-answer"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold">{t('question', { n: a.question_number })}</h3>
+                  {a.score !== null ? <span className="font-semibold text-brand">{a.score}</span> : null}
+                </div>
+                {a.orig_answers ? (
+                  <p className="text-sm">
+                    <span className="text-ink-muted">{t('original')}: </span>
+                    <span lang="zh-CN">{a.orig_answers}</span>
+                  </p>
+                ) : null}
+                <p className="text-sm">
+                  <span className="text-ink-muted">{t('yourAnswer')}: </span>
+                  <span lang="zh-CN">{a.user_answers}</span>
+                </p>
+                {a.feedback_html ? (
+                  // The server sanitises feedback_html before storing it; nothing else is rendered as HTML.
+                  <div
+                    className="text-sm leading-relaxed [&_h3]:mt-2 [&_h3]:font-semibold [&_h4]:font-semibold [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5"
+                    dangerouslySetInnerHTML={{ __html: a.feedback_html }}
+                  />
+                ) : a.feedback ? (
+                  <p className="whitespace-pre-wrap text-sm">{a.feedback}</p>
+                ) : (
+                  <p className="text-sm text-ink-muted">{t('noFeedback')}</p>
+                )}
+              </li>
+            ))}
+        </ol>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function isPromptEvent(e: Event): e is BeforeInstallPromptEvent {
+  return 'prompt' in e && typeof e.prompt === 'function';
+}
+
+const INSTALLED_KEY = 'app_installed';
+let deferred: BeforeInstallPromptEvent | null = null;
+let installed = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+if (typeof window !== 'undefined') {
+  installed = window.localStorage.getItem(INSTALLED_KEY) === '1';
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    if (isPromptEvent(e)) deferred = e;
+    notify();
+  });
+  window.addEventListener('appinstalled', () => {
+    installed = true;
+    deferred = null;
+    try {
+      window.localStorage.setItem(INSTALLED_KEY, '1');
+    } catch {
+      // Remembered for this page only.
+    }
+    notify();
+  });
+}
+
+/** Which instructions to show when the browser offers no install prompt. */
+export type InstallPlatform = 'wechat' | 'android' | 'ios' | 'desktop';
+
+/** The platform the install instructions are for, from the user agent. */
+export function installPlatform(ua: string): InstallPlatform {
+  if (/MicroMessenger/i.test(ua)) return 'wechat';
+  if (/Android/i.test(ua)) return 'android';
+  if (/iPhone|iPad|iPod/i.test(ua)) return 'ios';
+  return 'desktop';
+}
+
+function standalone(): boolean {
+  return (
+    window.matchMedia('(display-mode: standalone)').matches ||
+    ('standalone' in navigator && navigator.standalone === true)
+  );
+}
+
+/** Install state: whether it is installed, and an `install` that prompts or returns the instructions to show. */
+export function useInstall() {
+  const snapshot = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => `${installed || standalone()}|${deferred !== null}`,
+    () => 'false|false',
+  );
+  const [isInstalled, canPrompt] = snapshot.split('|').map((v) => v === 'true');
+  useEffect(() => {
+    if ('serviceWorker' in navigator && import.meta.env.PROD) {
+      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    }
+  }, []);
+  const install = useCallback(async (): Promise<InstallPlatform | null> => {
+    if (deferred) {
+      const event = deferred;
+      deferred = null;
+      notify();
+      await event.prompt();
+      return null;
+    }
+    return installPlatform(navigator.userAgent);
+  }, []);
+  return { isInstalled: isInstalled === true, canPrompt: canPrompt === true, install };
+}

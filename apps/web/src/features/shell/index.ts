@@ -1,0 +1,12 @@
+export { Header } from './components/header';
+export { Footer } from './components/footer';
+export { BottomBar } from './components/bottom-bar';
+export { HomeDesktop } from './components/home-desktop';
+export { HomeMobile } from './components/home-mobile';
+export { LevelModal } from './components/level-modal';
+export { LevelListModal } from './components/level-list-modal';
+export { ShowcaseModal } from './components/showcase-modal';
+export { MenuModal } from './components/menu-modal';
+export { InstallModal } from './components/install-modal';
+export { WechatModal } from './components/wechat-modal';
+export { InstallBanner } from './components/install-banner';

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { submitResultBody } from '@kouyu/core';
+import { api } from '@/lib/api';
+
+const submittedSchema = z.object({ success: z.literal(true) }).passthrough();
+
+export type SubmitResult = z.input<typeof submitResultBody>;
+
+/** `POST /user-test-questions`: saves a finished run for the results page. */
+export function submitResult(body: SubmitResult) {
+  return api('/user-test-questions', { method: 'POST', body, schema: submittedSchema });
+}
+
+export function useSubmitResult() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitResult,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['results'] }),
+  });
+}

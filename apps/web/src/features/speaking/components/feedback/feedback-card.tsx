@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import type { FeedbackItem } from '../../hooks/use-feedback-run';
+import type { FeedbackFailure } from '../../lib/feedback-stream';
+import { ReviewGate } from './review-gate';
+
+function useFailureText() {
+  const { t } = useTranslation(['speaking', 'common']);
+  return (f: FeedbackFailure): string => {
+    switch (f.kind) {
+      case 'prepare':
+        return t('feedback.errors.prepare');
+      case 'parse':
+        return t('feedback.errors.parse');
+      case 'connection':
+        return t('feedback.errors.connection');
+      case 'server':
+        return t('feedback.errors.server', { error: f.code ? t(`common:errors.${f.code}`) : f.message });
+    }
+  };
+}
+
+/** One question's feedback: the (gated) review of question and answer, the streamed text and the score. */
+export function FeedbackCard({
+  item,
+  signedIn,
+  official,
+}: {
+  item: FeedbackItem;
+  signedIn: boolean;
+  official: boolean;
+}) {
+  const { t } = useTranslation(['speaking', 'common']);
+  const failureText = useFailureText();
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-4"
+      data-testid="feedback-card"
+      data-status={item.status}
+    >
+      <header className="flex items-center justify-between gap-3">
+        <h3 className="font-semibold">{t('run.questionN', { n: item.runNumber })}</h3>
+        {item.saved ? (
+          <span
+            className="rounded-full bg-brand-soft px-3 py-0.5 font-semibold text-brand"
+            data-testid="question-score"
+          >
+            {t('feedback.score', { score: item.saved.score })}
+          </span>
+        ) : null}
+      </header>
+      <ReviewGate signedIn={signedIn} official={official}>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2" data-testid="review-content">
+          <div>
+            <dt className="text-ink-muted">{t('feedback.original')}</dt>
+            <dd lang="zh-CN">{item.origAnswer}</dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">{t('feedback.yourAnswer')}</dt>
+            <dd lang="zh-CN">{item.status === 'skipped' ? t('feedback.noAnswer') : item.userAnswer}</dd>
+          </div>
+        </dl>
+      </ReviewGate>
+      {item.status === 'skipped' ? (
+        <p className="text-sm text-ink-muted">{t('feedback.skipped')}</p>
+      ) : item.status === 'waiting' ? (
+        <p className="text-sm text-ink-muted">{t('feedback.waiting')}</p>
+      ) : (
+        <div
+          className="whitespace-pre-wrap text-sm leading-relaxed"
+          aria-live="polite"
+          aria-busy={item.status === 'streaming'}
+          data-testid="feedback-text"
+        >
+          {item.text || (item.status === 'streaming' ? t('feedback.streaming') : '')}
+        </div>
+      )}
+      {item.error ? (
+        <p className="text-sm text-danger" role="alert">
+          {failureText(item.error)}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ANSWER_BOX_MAX_HEIGHT_PX } from '@kouyu/core';
+import type { ErrorCode } from '@kouyu/core';
+import { Button } from '@/components/ui/button';
+import { browserRecognitionConstructor, startBrowserRecognition } from '../../lib/browser-recognition';
+import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
+import type { Answer } from '../../lib/run';
+
+export interface ReviewStepProps {
+  status: RecorderStatus;
+  auto: boolean;
+  partial: string;
+  answer: Answer | null;
+  failure: RecorderFailure | null;
+  notice: ErrorCode | null;
+  onType: (text: string) => void;
+  locked: boolean;
+}
+
+/** Step 3: the transcript (or what is heard so far), the learner's own recording, and typing when recognition failed. */
+export function ReviewStep({
+  status,
+  auto,
+  partial,
+  answer,
+  failure,
+  notice,
+  onType,
+  locked,
+}: ReviewStepProps) {
+  const { t } = useTranslation(['speaking', 'common']);
+  const recognitionCode = failure?.kind === 'recognition' ? failure.code : notice;
+  const canType = !locked && recognitionCode !== null && recognitionCode !== undefined;
+  const live = status === 'recording' && auto;
+  return (
+    <section className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-labelledby="step-review">
+      <h3 id="step-review" className="font-semibold">
+        {t('steps.review')}
+      </h3>
+      <div
+        className="overflow-y-auto rounded-lg bg-surface-sunken p-3"
+        style={{ maxHeight: ANSWER_BOX_MAX_HEIGHT_PX }}
+        aria-live="polite"
+        data-testid="answer-box"
+      >
+        {status === 'transcribing' ? (
+          <p className="text-ink-muted">{t('review.processing')}</p>
+        ) : live ? (
+          <p lang="zh-CN" data-testid="partial-text">
+            {partial || t('review.listening')}
+          </p>
+        ) : answer?.text ? (
+          <p lang="zh-CN" className="whitespace-pre-wrap text-lg" data-testid="answer-text">
+            {answer.text}
+          </p>
+        ) : (
+          <p className="text-ink-muted">{t('review.placeholder')}</p>
+        )}
+      </div>
+      {answer?.recordingUrl ? (
+        <div className="flex flex-col gap-1">
+          <span className="text-sm text-ink-muted" id="own-recording">
+            {t('review.yourRecording')}
+          </span>
+          <audio
+            controls
+            src={answer.recordingUrl}
+            aria-labelledby="own-recording"
+            className="w-full"
+            data-testid="own-recording"
+          />
+        </div>
+      ) : null}
+      {recognitionCode ? (
+        <p className="text-sm text-warning" role="alert" data-testid="recognition-notice">
+          {t(`common:errors.${recognitionCode}`)}
+        </p>
+      ) : null}
+      {canType ? <TypeAnswer key={answer?.text ?? ''} initial={answer?.text ?? ''} onSave={onType} /> : null}
+    </section>
+  );
+}
+
+function TypeAnswer({ initial, onSave }: { initial: string; onSave: (text: string) => void }) {
+  const { t } = useTranslation(['speaking', 'common']);
+  const [text, setText] = useState(initial);
+  const [stopListening, setStopListening] = useState<(() => void) | null>(null);
+  const [browserError, setBrowserError] = useState<string | null>(null);
+  const ctor = browserRecognitionConstructor();
+  const listen = () => {
+    if (!ctor) return;
+    setBrowserError(null);
+    const stop = startBrowserRecognition(ctor, {
+      onText: setText,
+      onEnd: (error) => {
+        setStopListening(null);
+        if (error && error !== 'no-speech' && error !== 'aborted') setBrowserError(error);
+      },
+    });
+    setStopListening(() => stop);
+  };
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(text.trim());
+      }}
+    >
+      <label htmlFor="typed-answer" className="text-sm font-medium">
+        {t('review.typeLabel')}
+      </label>
+      <textarea
+        id="typed-answer"
+        lang="zh-CN"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={3}
+        maxLength={5000}
+        className="rounded-lg border border-line bg-surface-raised p-2"
+        data-testid="typed-answer"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" variant="secondary" disabled={!text.trim()}>
+          {t('review.useTyped')}
+        </Button>
+        {ctor ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => (stopListening ? stopListening() : listen())}
+            aria-pressed={stopListening !== null}
+            data-testid="browser-recognition"
+          >
+            {stopListening ? t('review.browserStop') : t('review.browserRecognition')}
+          </Button>
+        ) : null}
+      </div>
+      {stopListening ? <p className="text-sm text-ink-muted">{t('review.browserListening')}</p> : null}
+      {browserError ? (
+        <p className="text-sm text-warning" role="alert">
+          {t('review.browserFailed')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import type { Language } from '@kouyu/core';
+import { useMicPermission } from '../../hooks/use-mic-permission';
+import { useTestRun } from '../../hooks/use-test-run';
+import type { RunData } from '../../hooks/use-test-run';
+import type { SpeakingViewer } from '../../hooks/use-viewer';
+import { FeedbackView } from '../feedback/feedback-view';
+import { GuestLimitModal } from '../feedback/guest-limit-modal';
+import { ClickToPlay } from './click-to-play';
+import { MicPermissionModal } from './mic-permission-modal';
+import { NoAnswersModal } from './no-answers-modal';
+import { QuestionContent } from './question-content';
+import { RunHeader } from './run-header';
+import { RunNavigation } from './run-navigation';
+import { RunSidebar } from './run-sidebar';
+import { StartPanel } from './start-panel';
+
+/** The test run page once its questions are loaded: header, sidebar, content, navigation, feedback. */
+export function TestRun({ data, viewer, lang }: { data: RunData; viewer: SpeakingViewer; lang: Language }) {
+  const run = useTestRun(data, viewer, lang);
+  const mic = useMicPermission();
+  const [askMic, setAskMic] = useState(false);
+  const { state, current, flow } = run;
+  const part = data.parts.find((p) => p.part === current.part);
+
+  // "Granted continues automatically": a grant from the prompt or from browser settings starts the run.
+  const { start } = run;
+  useEffect(() => {
+    if (askMic && mic.state === 'granted') {
+      setAskMic(false);
+      start();
+    }
+  }, [askMic, mic.state, start]);
+
+  const onStart = () => {
+    if (mic.state === 'granted') return start();
+    setAskMic(true);
+  };
+
+  return (
+    <div
+      className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:py-8"
+      data-testid="test-run"
+      data-phase={state.phase}
+    >
+      <RunHeader
+        title={data.test.test_name}
+        level={data.level}
+        startedAt={state.startedAt}
+        finishedAt={state.finishedAt}
+      />
+      {state.showFeedback ? (
+        <FeedbackView
+          items={run.feedback.items}
+          running={run.feedback.running}
+          average={run.feedback.average}
+          saveFailed={run.saveFailed}
+          signedIn={viewer.signedIn}
+          official={viewer.official}
+          onBack={() => run.showFeedback(false)}
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[17rem_1fr]">
+          <RunSidebar
+            number={current.runNumber}
+            total={run.total}
+            part={current.part}
+            instructions={part?.instructions ?? ''}
+          />
+          <div className="flex min-w-0 flex-col gap-5">
+            {state.phase === 'ready' ? (
+              <StartPanel questions={run.total} onStart={onStart} />
+            ) : (
+              <QuestionContent
+                run={run}
+                questions={data.questions}
+                levelId={data.levelId}
+                signedIn={viewer.signedIn}
+              />
+            )}
+            {state.phase === 'ready' ? null : (
+              <RunNavigation
+                warning={run.warning}
+                last={state.index === run.total - 1}
+                finished={run.finished}
+                submitting={state.phase === 'submitting'}
+                feedbackAvailable={run.feedback.items.length > 0}
+                onPrevious={run.previous}
+                onNext={run.next}
+                onRestart={run.restart}
+                onViewFeedback={() => run.showFeedback(true)}
+              />
+            )}
+          </div>
+        </div>
+      )}
+      {flow.clickToPlay && !state.showFeedback ? (
+        <ClickToPlay onPlay={() => void flow.play()} onDismiss={flow.dismissClickToPlay} />
+      ) : null}
+      <MicPermissionModal
+        open={askMic}
+        state={mic.state}
+        onAllow={() => void mic.request()}
+        onClose={() => setAskMic(false)}
+      />
+      <NoAnswersModal open={run.noAnswers} onClose={run.closeNoAnswers} />
+      <GuestLimitModal open={run.guestLimit} />
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RECOGNITION_AUDIO, transcriptionTimeoutMs } from '@kouyu/core';
+import type { ErrorCode, NetworkQuality, Question } from '@kouyu/core';
+import { ApiError } from '@/lib/api';
+import { getSession } from '@/lib/session';
+import { transcribe } from '../api/transcribe';
+import {
+  MicError,
+  PcmCapture,
+  WebmRecording,
+  closeStream,
+  openMicrophone,
+  webmSupported,
+} from '../lib/microphone';
+import type { MicErrorKind } from '../lib/microphone';
+import { RecognitionError, RecognitionSession } from '../lib/recognition-client';
+import { dialectFor } from '../lib/recognition-dialect';
+import { browserSocket } from '../lib/socket';
+import { wsUrl } from '../lib/ws-url';
+
+export type RecorderStatus =
+  'idle' | 'autoStarting' | 'connecting' | 'recording' | 'transcribing' | 'completed';
+
+/** Why an answer has no transcript: a microphone problem or a recognition code. */
+export type RecorderFailure = { kind: 'mic'; mic: MicErrorKind } | { kind: 'recognition'; code: ErrorCode };
+
+export interface RecordingResult {
+  text: string;
+  recordingUrl: string | null;
+  failure: RecorderFailure | null;
+}
+
+export interface StartOptions {
+  question: Question;
+  /** Realtime (auto mode): PCM to the recognition socket; otherwise record, then upload. */
+  realtime: boolean;
+  limitS: number;
+  quality: NetworkQuality;
+  auto?: boolean;
+}
+
+interface Active {
+  stop: () => void;
+}
+
+const recognitionCode = (err: unknown): ErrorCode => {
+  if (err instanceof RecognitionError) return err.code;
+  if (err instanceof ApiError) return err.code;
+  return 'transcription_failed';
+};
+
+/**
+ * Records one answer (spec 001 §2, §4): realtime PCM through an AudioWorklet to the recognition
+ * socket the question's asr_model picks, or a MediaRecorder WebM uploaded to /audio/transcribe.
+ * Stops at the time limit. The recording is always kept and playable, even when recognition fails.
+ */
+export function useAnswerRecorder() {
+  const [status, setStatusNow] = useState<RecorderStatus>('idle');
+  const [startedAt, setStartedAtNow] = useState<number | null>(null);
+  const [partial, setPartialNow] = useState('');
+  const [notice, setNoticeNow] = useState<ErrorCode | null>(null);
+  const [analyser, setAnalyserNow] = useState<AnalyserNode | null>(null);
+  const active = useRef<Active | null>(null);
+  // Each start (and each reset) is a generation: a recording left behind by a reset no longer
+  // writes into the state of the one that replaced it.
+  const generation = useRef(0);
+  const urls = useRef<string[]>([]);
+
+  useEffect(
+    () => () => {
+      active.current?.stop();
+      for (const u of urls.current) URL.revokeObjectURL(u);
+    },
+    [],
+  );
+
+  const keep = (blob: Blob): string | null => {
+    if (blob.size === 0) return null;
+    const url = URL.createObjectURL(blob);
+    urls.current.push(url);
+    return url;
+  };
+
+  /** Stops the recording early; the pending `start` promise then resolves with the transcript. */
+  const stop = useCallback(() => active.current?.stop(), []);
+
+  const reset = useCallback(() => {
+    generation.current++;
+    active.current?.stop();
+    setStatusNow('idle');
+    setPartialNow('');
+    setNoticeNow(null);
+    setStartedAtNow(null);
+    setAnalyserNow(null);
+  }, []);
+
+  const start = useCallback(async (opts: StartOptions): Promise<RecordingResult> => {
+    const mine = ++generation.current;
+    const own =
+      <T>(set: (v: T) => void) =>
+      (v: T) => {
+        if (generation.current === mine) set(v);
+      };
+    const setStatus = own(setStatusNow);
+    const setStartedAt = own(setStartedAtNow);
+    const setPartial = own(setPartialNow);
+    const setNotice = own(setNoticeNow);
+    const setAnalyser = own(setAnalyserNow);
+    setPartial('');
+    setNotice(null);
+    setStatus(opts.auto ? 'autoStarting' : 'connecting');
+    let stream: MediaStream;
+    try {
+      stream = await openMicrophone();
+    } catch (err) {
+      setStatus('idle');
+      return {
+        text: '',
+        recordingUrl: null,
+        failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
+      };
+    }
+    let stopRequested: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stopRequested = resolve;
+    });
+    const limit = setTimeout(() => stopRequested(), opts.limitS * 1000);
+    active.current = { stop: () => stopRequested() };
+    try {
+      if (opts.realtime) return await realtime(opts, stream, stopped);
+      return await upload(stream, stopped);
+    } finally {
+      clearTimeout(limit);
+      closeStream(stream);
+      if (generation.current === mine) active.current = null;
+      setAnalyser(null);
+    }
+
+    async function realtime(
+      o: StartOptions,
+      mic: MediaStream,
+      done: Promise<void>,
+    ): Promise<RecordingResult> {
+      const audio = RECOGNITION_AUDIO[o.quality];
+      const dialect = dialectFor(o.question.asr_model);
+      const session = new RecognitionSession({
+        dialect,
+        url: wsUrl(dialect.path),
+        sampleRate: audio.sampleRate,
+        silenceMs: audio.silenceMs,
+        timeLimitS: o.limitS,
+        timeoutMs: transcriptionTimeoutMs(o.quality),
+        token: getSession().token,
+        socket: browserSocket,
+        onPartial: setPartial,
+        onFailure: (err) => setNotice(err.code),
+      });
+      let capture: PcmCapture;
+      try {
+        capture = await PcmCapture.start(mic, {
+          sampleRate: audio.sampleRate,
+          blockSize: audio.blockSize,
+          onBlock: (b) => session.push(b),
+        });
+      } catch (err) {
+        session.abort();
+        setStatus('idle');
+        return {
+          text: '',
+          recordingUrl: null,
+          failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
+        };
+      }
+      setAnalyser(capture.analyser);
+      const started = session.start().catch((err: unknown) => err);
+      setStartedAt(Date.now());
+      setStatus('recording');
+      await done;
+      const wav = await capture.stop();
+      const recordingUrl = keep(wav);
+      setStartedAt(Date.now());
+      setStatus('transcribing');
+      try {
+        const startError = await started;
+        if (startError) throw startError;
+        const text = await session.finish();
+        setStatus('completed');
+        return { text, recordingUrl, failure: null };
+      } catch (err) {
+        session.abort();
+        setStatus('completed');
+        return { text: '', recordingUrl, failure: { kind: 'recognition', code: recognitionCode(err) } };
+      }
+    }
+
+    async function upload(mic: MediaStream, done: Promise<void>): Promise<RecordingResult> {
+      let finish: () => Promise<Blob>;
+      try {
+        if (webmSupported()) {
+          const rec = WebmRecording.start(mic);
+          setAnalyser(rec.analyser);
+          finish = () => rec.stop();
+        } else {
+          // Safari records MP4, which the server cannot decode: capture PCM and upload WAV instead.
+          const audio = RECOGNITION_AUDIO.good;
+          const cap = await PcmCapture.start(mic, {
+            sampleRate: audio.sampleRate,
+            blockSize: audio.blockSize,
+            onBlock: () => undefined,
+          });
+          setAnalyser(cap.analyser);
+          finish = () => cap.stop();
+        }
+      } catch (err) {
+        setStatus('idle');
+        return {
+          text: '',
+          recordingUrl: null,
+          failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
+        };
+      }
+      setStartedAt(Date.now());
+      setStatus('recording');
+      await done;
+      const blob = await finish();
+      const recordingUrl = keep(blob);
+      if (blob.size === 0) {
+        setStatus('completed');
+        return { text: '', recordingUrl, failure: { kind: 'recognition', code: 'no_audio_recorded' } };
+      }
+      setStartedAt(Date.now());
+      setStatus('transcribing');
+      try {
+        const text = await transcribe(blob, 'hskk');
+        setStatus('completed');
+        return { text, recordingUrl, failure: null };
+      } catch (err) {
+        const code = recognitionCode(err);
+        if (code === 'asr_unavailable') setNotice(code);
+        setStatus('completed');
+        return { text: '', recordingUrl, failure: { kind: 'recognition', code } };
+      }
+    }
+  }, []);
+
+  return { status, startedAt, partial, notice, analyser, start, stop, reset };
+}

@@ -1,0 +1,179 @@
+import { useCallback, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { withLanguage } from '@kouyu/core';
+import type { HskkLevel, Language, TestListItem } from '@kouyu/core';
+import { useSubmitResult } from '../api/submit-result';
+import {
+  answeredCount,
+  completionCheck,
+  elapsedS,
+  initialRun,
+  navigationBlock,
+  runReducer,
+} from '../lib/run';
+import type { RunPart, RunQuestion } from '../lib/run';
+import { useFeedbackRun } from './use-feedback-run';
+import { useLatest } from './use-latest';
+import type { FeedbackItem } from './use-feedback-run';
+import { useNetworkQuality } from './use-network-quality';
+import { useQuestionFlow } from './use-question-flow';
+import type { SpeakingViewer } from './use-viewer';
+import { useWarning } from './use-warning';
+
+export interface RunData {
+  test: TestListItem;
+  level: HskkLevel;
+  levelId: number;
+  fullTest: boolean;
+  parts: RunPart[];
+  questions: RunQuestion[];
+}
+
+/**
+ * A test run (spec 001 §4): question navigation with its blocks and warnings, completion, feedback,
+ * saving the result for signed-in learners and the guest limitation afterwards.
+ */
+export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(runReducer, undefined, () => initialRun(false));
+  const { warning, show: showWarning } = useWarning();
+  const quality = useNetworkQuality();
+  const feedback = useFeedbackRun();
+  const { run: runFeedback, reset: resetFeedback } = feedback;
+  const { mutateAsync: submitResult } = useSubmitResult();
+  const [noAnswers, setNoAnswers] = useState(false);
+  const [guestLimit, setGuestLimit] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const total = data.questions.length;
+  const current = data.questions[Math.min(state.index, total - 1)] ?? data.questions[0];
+  if (!current) throw new Error('a run needs questions');
+  const latestRef = useLatest(state);
+
+  const save = useCallback(
+    async (items: FeedbackItem[], completedTime: number) => {
+      if (!viewer.signedIn) return setGuestLimit(true);
+      const part = data.fullTest ? null : (data.parts[0]?.part ?? null);
+      try {
+        await submitResult({
+          test_id: data.test.id,
+          level_id: data.levelId,
+          part_id: part,
+          is_full_test: data.fullTest,
+          completed_time: completedTime,
+          answers: items.map((i) => ({
+            question_id: i.questionId,
+            question_number: i.runNumber,
+            user_answers: i.userAnswer,
+            orig_answers: i.origAnswer,
+            ai_feedback_id: i.saved?.id ?? null,
+            score: i.saved?.score ?? null,
+          })),
+        });
+      } catch {
+        setSaveFailed(true);
+      }
+    },
+    [data, submitResult, viewer.signedIn],
+  );
+
+  const complete = useCallback(
+    async (auto: boolean) => {
+      const s = latestRef.current;
+      const check = completionCheck(answeredCount(s.answers), total, auto);
+      if (check === 'noAnswers') return setNoAnswers(true);
+      if (check === 'answerAll') return showWarning('answerAll');
+      const now = Date.now();
+      dispatch({ type: 'submit', now });
+      const completedTime = elapsedS(s.startedAt, now);
+      const items = await runFeedback({
+        questions: data.questions,
+        answers: s.answers,
+        levelId: data.levelId,
+        fullTest: data.fullTest,
+        completedTime,
+        language: lang,
+        userId: viewer.userId,
+        token: viewer.token,
+      });
+      await save(items, completedTime);
+      dispatch({ type: 'submitted' });
+    },
+    [latestRef, data, runFeedback, lang, save, total, viewer.token, viewer.userId, showWarning],
+  );
+
+  const goto = useCallback(
+    (index: number) => dispatch({ type: 'goto', index: Math.max(0, Math.min(total - 1, index)) }),
+    [total],
+  );
+
+  const advance = useCallback(() => {
+    const s = latestRef.current;
+    if (s.index >= total - 1) void complete(true);
+    else goto(s.index + 1);
+  }, [latestRef, complete, goto, total]);
+
+  const flow = useQuestionFlow({ state, dispatch, current, quality, showWarning, advance });
+
+  const finished = state.phase === 'submitting' || state.phase === 'completed';
+  const block = () =>
+    navigationBlock({
+      audioPlaying: flow.audio.status !== 'idle',
+      recording: flow.recording,
+      submitting: state.phase === 'submitting',
+    });
+
+  const previous = () => {
+    const why = block();
+    if (why) return showWarning(why);
+    if (state.index === 0) return void navigate(withLanguage(lang, `/test-selection/${data.level}`));
+    goto(state.index - 1);
+  };
+
+  const next = () => {
+    const why = block();
+    if (why) return showWarning(why);
+    if (!finished && flow.plays === 0 && !flow.answer?.text) return showWarning('playAllAudio');
+    if (state.index < total - 1) return goto(state.index + 1);
+    if (!finished) void complete(state.auto);
+  };
+
+  const select = (index: number) => {
+    const why = block();
+    if (why) return showWarning(why);
+    goto(index);
+  };
+
+  const start = useCallback(() => dispatch({ type: 'start', now: Date.now() }), []);
+
+  const restart = () => {
+    flow.audio.stop();
+    resetFeedback();
+    setSaveFailed(false);
+    setGuestLimit(false);
+    dispatch({ type: 'restart', now: Date.now() });
+  };
+
+  return {
+    state,
+    dispatch,
+    current,
+    total,
+    finished,
+    quality,
+    flow,
+    warning,
+    feedback,
+    saveFailed,
+    noAnswers,
+    closeNoAnswers: () => setNoAnswers(false),
+    guestLimit,
+    closeGuestLimit: () => setGuestLimit(false),
+    start,
+    setAuto: (on: boolean) => dispatch({ type: 'auto', on: on && viewer.signedIn }),
+    previous,
+    next,
+    select,
+    restart,
+    showFeedback: (on: boolean) => dispatch({ type: 'showFeedback', on }),
+  };
+}

@@ -1,0 +1,23 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { vipStatus } from '@kouyu/core';
+import type { Viewer } from '@kouyu/core';
+import { getSession, subscribeSession } from '@/lib/session';
+
+export interface SpeakingViewer extends Viewer {
+  userId: number | null;
+  token: string | null;
+}
+
+/** Who is taking the test: signed in or guest, official (active Plus) or not, with the token for the sockets. */
+export function useViewer(): SpeakingViewer {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useMemo(() => {
+    const user = session.token ? session.user : null;
+    return {
+      signedIn: user !== null,
+      official: user ? vipStatus(user.is_official, session.paymentExpiration).hasActiveVIP : false,
+      userId: user?.id ?? null,
+      token: user ? session.token : null,
+    };
+  }, [session]);
+}

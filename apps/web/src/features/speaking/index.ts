@@ -1,0 +1,2 @@
+export { TestSelectionPage } from './components/selection/test-selection-page';
+export { TestRunPage } from './components/run/test-run-page';

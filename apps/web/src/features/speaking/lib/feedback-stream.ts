@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { FEEDBACK_DONE, FEEDBACK_WS_URL_LIMIT, isErrorCode, savedFeedbackSchema } from '@kouyu/core';
+import type { ErrorCode, FeedbackPayload } from '@kouyu/core';
+import { parseFrame } from './socket';
+import type { SocketFactory } from './socket';
+
+export type SavedFeedback = z.infer<typeof savedFeedbackSchema>;
+
+/** The failures of spec 001 §8 for feedback, by stable key. */
+export type FeedbackFailure =
+  | { kind: 'prepare' }
+  | { kind: 'parse' }
+  | { kind: 'connection' }
+  | { kind: 'server'; message: string; code: ErrorCode | null };
+
+export class FeedbackError extends Error {
+  constructor(readonly failure: FeedbackFailure) {
+    super(failure.kind);
+  }
+}
+
+/** The socket path of the feedback stream. */
+export const FEEDBACK_WS_PATH = '/user-test-questions/ws';
+
+/** The payload as socket query parameters (absent values left out). */
+export function feedbackQuery(payload: FeedbackPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (v === undefined || v === null) continue;
+    out[k] = String(v);
+  }
+  return out;
+}
+
+/** Full tests always use a prepared session; otherwise only when the query URL would be 2000 characters or more. */
+export function needsPreparedSession(queryUrl: string, fullTest: boolean): boolean {
+  return fullTest || queryUrl.length >= FEEDBACK_WS_URL_LIMIT;
+}
+
+export type FeedbackFrame =
+  | { kind: 'chunk'; text: string }
+  | { kind: 'done' }
+  | { kind: 'saved'; record: SavedFeedback }
+  | { kind: 'error'; message: string; code: ErrorCode | null }
+  | { kind: 'unreadable' };
+
+const errorFrame = z.object({ error: z.string(), code: z.string().optional() });
+
+/**
+ * Reads one frame: text chunks until "[[DONE]]", then the saved record as JSON. A JSON object with
+ * `error` is a failure at any point; after the marker anything that is not the record is unreadable.
+ */
+export function readFeedbackFrame(data: unknown, afterDone: boolean): FeedbackFrame {
+  if (typeof data !== 'string') return { kind: 'unreadable' };
+  if (data === FEEDBACK_DONE) return { kind: 'done' };
+  const json = data.trimStart().startsWith('{') ? parseFrame(data) : undefined;
+  const err = errorFrame.safeParse(json);
+  if (err.success)
+    return {
+      kind: 'error',
+      message: err.data.error,
+      code: isErrorCode(err.data.code) ? err.data.code : null,
+    };
+  if (afterDone) {
+    const saved = savedFeedbackSchema.safeParse(json);
+    return saved.success ? { kind: 'saved', record: saved.data } : { kind: 'unreadable' };
+  }
+  return { kind: 'chunk', text: data };
+}
+
+export interface StreamOptions {
+  /** The socket URL: with the query form, or with `session_id`. */
+  url: string;
+  socket: SocketFactory;
+  signal: AbortSignal;
+  onChunk: (text: string) => void;
+}
+
+/** Streams one answer's feedback; resolves with the saved record (null when the server sent none). */
+export function streamFeedback({
+  url,
+  socket,
+  signal,
+  onChunk,
+}: StreamOptions): Promise<SavedFeedback | null> {
+  return new Promise((resolve, reject) => {
+    const ws = socket(url);
+    let done = false;
+    let settled = false;
+    const settle = (result: SavedFeedback | null, err?: FeedbackError) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      ws.onclose = null;
+      ws.onmessage = null;
+      if (ws.readyState <= 1) ws.close(1000);
+      if (err) reject(err);
+      else resolve(result);
+    };
+    const onAbort = () => settle(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    ws.onmessage = (ev: MessageEvent) => {
+      const frame = readFeedbackFrame(ev.data, done);
+      if (frame.kind === 'chunk') onChunk(frame.text);
+      else if (frame.kind === 'done') done = true;
+      else if (frame.kind === 'saved') settle(frame.record);
+      else if (frame.kind === 'error')
+        settle(null, new FeedbackError({ kind: 'server', message: frame.message, code: frame.code }));
+      else settle(null, new FeedbackError({ kind: 'parse' }));
+    };
+    ws.onerror = () => settle(null, new FeedbackError({ kind: 'connection' }));
+    ws.onclose = () => (done ? settle(null) : settle(null, new FeedbackError({ kind: 'connection' })));
+  });
+}

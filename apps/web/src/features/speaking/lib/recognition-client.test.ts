@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RecognitionError, RecognitionSession } from './recognition-client';
+import { dashScope, doubao } from './recognition-dialect';
+import type { SocketLike } from './socket';
+
+/** A socket the test drives: it records what the client sent and lets the test answer. */
+class FakeSocket implements SocketLike {
+  binaryType: BinaryType = 'blob';
+  readyState = 0;
+  sent: (string | ArrayBufferLike | ArrayBufferView)[] = [];
+  onopen: ((ev: Event) => void) | null = null;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
+  onclose: ((ev: CloseEvent) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string | ArrayBufferLike | ArrayBufferView) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  refuse() {
+    this.readyState = 3;
+    this.onerror?.(new Event('error'));
+    this.onclose?.(new CloseEvent('close'));
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close'));
+  }
+  reply(message: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  json() {
+    return this.sent.filter((s): s is string => typeof s === 'string').map((s): unknown => JSON.parse(s));
+  }
+  binary() {
+    return this.sent.filter((s): s is Int16Array => s instanceof Int16Array);
+  }
+}
+
+let sockets: FakeSocket[] = [];
+const latest = () => {
+  const s = sockets.at(-1);
+  if (!s) throw new Error('no socket');
+  return s;
+};
+
+function session(over: Partial<ConstructorParameters<typeof RecognitionSession>[0]> = {}) {
+  return new RecognitionSession({
+    dialect: doubao,
+    url: 'ws://h/api/v1/asrd/ws',
+    sampleRate: 16000,
+    silenceMs: 600,
+    timeLimitS: 10,
+    timeoutMs: 15_000,
+    token: null,
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    ...over,
+  });
+}
+
+beforeEach(() => {
+  sockets = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('recognition session', () => {
+  it('streams blocks after the start message and returns the final text', async () => {
+    const partials: string[] = [];
+    const s = session({ onPartial: (t) => partials.push(t) });
+    s.push(new Int16Array(1600));
+    const started = s.start();
+    latest().open();
+    await started;
+    s.push(new Int16Array(1600).fill(5));
+    latest().reply({ code: 1000, type: 'partial', result: [{ text: '我今天' }] });
+    const done = s.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(latest().json()).toEqual([
+      { type: 'start_asr', format: 'raw', language: 'zh-CN', sample_rate: 16000, time_limit: 10 },
+      { type: 'stop_asr' },
+    ]);
+    // Two blocks, then 600 ms of trailing silence (9600 samples at 16 kHz).
+    expect(
+      latest()
+        .binary()
+        .map((b) => b.length),
+    ).toEqual([1600, 1600, 9600]);
+    latest().reply({ code: 1000, type: 'final', result: [{ text: '我今天很忙。' }] });
+    await expect(done).resolves.toBe('我今天很忙。');
+    expect(partials).toEqual(['我今天']);
+  });
+
+  it('retries the connection with delays of 1 s, 2 s and 4 s, then gives up', async () => {
+    const s = session();
+    const started = s.start().catch((e: unknown) => e);
+    latest().refuse();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    latest().refuse();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sockets).toHaveLength(3);
+    latest().refuse();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sockets).toHaveLength(4);
+    latest().refuse();
+    const err = await started;
+    expect(err).toBeInstanceOf(RecognitionError);
+    expect(err instanceof RecognitionError && err.code).toBe('transcription_failed');
+  });
+
+  it('reports asr_unavailable at once and never retries it', async () => {
+    const failures: string[] = [];
+    const s = session({ dialect: dashScope, onFailure: (e) => failures.push(e.code) });
+    const started = s.start();
+    latest().open();
+    await started;
+    latest().reply({ code: 4503, header: { event: 'task-failed', error_code: 'asr_unavailable' } });
+    expect(failures).toEqual(['asr_unavailable']);
+    await expect(s.finish()).rejects.toMatchObject({ code: 'asr_unavailable' });
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('replays the utterance on a fresh socket when the final text times out', async () => {
+    const s = session({ timeoutMs: 1000 });
+    const started = s.start();
+    latest().open();
+    await started;
+    s.push(new Int16Array(1600));
+    const done = s.finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets).toHaveLength(2);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    // The new socket got the start, both blocks again and the finish.
+    expect(
+      latest()
+        .json()
+        .map((m) => (typeof m === 'object' && m && 'type' in m ? m.type : null)),
+    ).toEqual(['start_asr', 'stop_asr']);
+    expect(latest().binary()).toHaveLength(2);
+    latest().reply({ code: 1000, type: 'final', result: [{ text: '好' }] });
+    await expect(done).resolves.toBe('好');
+  });
+
+  it('fails after three resends without an answer', async () => {
+    const s = session({ timeoutMs: 1000 });
+    const started = s.start();
+    latest().open();
+    await started;
+    const done = s.finish().catch((e: unknown) => e);
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(1000);
+      latest().open();
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets).toHaveLength(4);
+    expect(await done).toMatchObject({ code: 'transcription_failed' });
+  });
+
+  it('reconnects 2 s after a dropped socket and replays what was recorded', async () => {
+    const s = session();
+    const started = s.start();
+    latest().open();
+    await started;
+    s.push(new Int16Array(1600));
+    latest().drop();
+    s.push(new Int16Array(1600));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(latest().binary()).toHaveLength(2);
+  });
+
+  it('takes "no audio" as an empty answer', async () => {
+    const s = session();
+    const started = s.start();
+    latest().open();
+    await started;
+    const done = s.finish();
+    latest().reply({
+      code: 4400,
+      type: 'error',
+      error_code: 'no_audio_recorded',
+      message: 'No audio data recorded',
+    });
+    await expect(done).resolves.toBe('');
+  });
+});

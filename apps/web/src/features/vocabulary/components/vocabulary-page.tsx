@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { HSK_LEVELS, SEARCH_MAX_CHARS } from '@kouyu/core';
+import { Button } from '@/components/ui/button';
+import { useLang } from '@/components/ui/local-link';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchBox } from '@/components/ui/search-box';
+import { useVocabulary } from '../api/get-vocabulary';
+import { useSearchState } from '../hooks/use-search-state';
+import { LevelTabs } from './level-tabs';
+import { VocabularyHelp } from './vocabulary-help';
+import { WordTable } from './word-table';
+
+function useLevel(): number | null {
+  const raw = useParams()['level'];
+  return HSK_LEVELS.find((n) => String(n) === raw) ?? null;
+}
+
+/**
+ * `/{lang}/vocabulary/{level}`: a level's words in book order, searchable; `/{lang}/vocab`: a search over
+ * every level. Search runs on the server as typing pauses; the text and page live in the address.
+ */
+export function VocabularyPage() {
+  const { t } = useTranslation(['vocabulary', 'common']);
+  const lang = useLang();
+  const level = useLevel();
+  const { query, page, setQuery, setPage } = useSearchState();
+  // The all-levels page lists nothing until something is searched.
+  const listing = level !== null || query !== '';
+  const words = useVocabulary({ level, search: query, language: lang, page }, listing);
+  const data = words.data;
+
+  return (
+    <div
+      className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-8 sm:py-10"
+      data-testid="vocabulary-page"
+    >
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold sm:text-3xl">
+          {level === null ? t('title') : t('titleLevel', { level })}
+        </h1>
+        <p className="text-ink-muted">{level === null ? t('introAll') : t('introLevel', { level })}</p>
+      </header>
+      <LevelTabs level={level} query={query} />
+      <VocabularyHelp />
+      <SearchBox
+        value={query}
+        onSearch={setQuery}
+        label={level === null ? t('search.labelAll') : t('search.labelLevel', { level })}
+        placeholder={t('search.placeholder')}
+        hint={t('search.hint')}
+        maxLength={SEARCH_MAX_CHARS}
+        testId="vocabulary-search"
+      />
+      <div aria-live="polite" aria-busy={words.isFetching} className="flex flex-col gap-4">
+        {!listing ? <p className="text-ink-muted">{t('chooseLevel')}</p> : null}
+        {listing && words.isPending ? <p className="text-ink-muted">{t('common:common.loading')}</p> : null}
+        {words.isError ? (
+          <p role="alert" className="flex flex-wrap items-center gap-2 text-danger">
+            {t('loadFailed')}
+            <Button variant="secondary" size="sm" onClick={() => void words.refetch()}>
+              {t('common:common.retry')}
+            </Button>
+          </p>
+        ) : null}
+        {data && listing ? (
+          <>
+            <p className="text-sm text-ink-muted" data-testid="vocabulary-count">
+              {query
+                ? t('found', { count: data.pagination.total_count, query })
+                : t('words', { count: data.pagination.total_count })}
+            </p>
+            {data.data.length > 0 ? (
+              <WordTable words={data.data} showLevel={level === null} />
+            ) : (
+              <p
+                className="rounded-xl border border-dashed border-line p-6 text-center text-ink-muted"
+                data-testid="vocabulary-empty"
+              >
+                {t('empty', { query })}
+              </p>
+            )}
+            <Pagination
+              page={data.pagination.current_page}
+              totalPages={data.pagination.total_pages}
+              onPage={(n) => {
+                setPage(n);
+                window.scrollTo({ top: 0 });
+              }}
+              labels={{
+                nav: t('pages.nav'),
+                previous: t('pages.previous'),
+                next: t('pages.next'),
+                page: (n) => t('pages.page', { page: n }),
+              }}
+              testId="vocabulary-pagination"
+            />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import type { VocabWord } from '@kouyu/core';
+import { SpeakButton } from '@/components/ui/speak-button';
+
+/** Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. */
+export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel: boolean }) {
+  const { t } = useTranslation('vocabulary');
+  return (
+    <div className="overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm">
+      <table className="w-full border-collapse text-left" data-testid="vocabulary-results">
+        <thead className="bg-surface-sunken text-sm text-ink-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium sm:px-4">
+              {t('columns.word')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium sm:px-4">
+              {t('columns.meaning')}
+            </th>
+            <th scope="col" className="w-12 px-2 py-2 font-medium">
+              <span className="sr-only">{t('columns.audio')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {words.map((w) => (
+            <tr key={w.id} className="border-t border-line align-top" data-testid="vocabulary-word">
+              <td className="px-3 py-3 sm:px-4">
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="font-cjk text-2xl font-semibold" lang="zh-CN" data-testid="word-chars">
+                    {w.simplified}
+                  </span>
+                  {w.traditional !== w.simplified ? (
+                    <span className="font-cjk text-sm text-ink-muted" lang="zh-TW" title={t('traditional')}>
+                      {w.traditional}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="text-sm text-brand" data-testid="word-pinyin">
+                  {w.pinyin}
+                </div>
+                {showLevel ? (
+                  <span className="mt-1 inline-block rounded bg-surface-sunken px-1.5 text-xs text-ink-muted">
+                    {t('level', { level: w.level })}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-3 text-sm sm:px-4 sm:text-base">
+                <p className="line-clamp-4 break-words" data-testid="word-meaning">
+                  {w.meaning}
+                </p>
+                {w.measure_words.length > 0 ? (
+                  <p className="mt-1 text-xs text-ink-muted">
+                    {t('measureWords')}{' '}
+                    {w.measure_words.map((m, i) => (
+                      <span key={`${m.simplified}-${i}`}>
+                        {i > 0 ? ', ' : ''}
+                        <span lang="zh-CN" className="font-cjk">
+                          {m.simplified}
+                        </span>{' '}
+                        {m.pinyin}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </td>
+              <td className="px-2 py-3">
+                <SpeakButton
+                  text={w.simplified}
+                  label={t('play', { word: w.simplified })}
+                  testId="word-audio"
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { STORAGE_KEYS, errorMessage, isErrorCode } from '@kouyu/core';
+import type { ErrorCode } from '@kouyu/core';
+import type { z } from 'zod';
+import { track } from './analytics';
+import { storage } from './storage';
+import { clearSession, getSession, saveAuth } from './session';
+
+/** API base: `/api/v1` on the site; the native app is built with its own host. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api/v1';
+
+/** An error answer of the API, with its catalogue code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  /** Seconds to wait, when the server sent a cooldown. */
+  get cooldown(): number | null {
+    const c = this.body['cooldown'];
+    return typeof c === 'number' ? c : null;
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Checks and types the answer; a 204 answer is parsed as `undefined`. */
+  schema: S;
+  signal?: AbortSignal;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function postRefresh(refreshToken: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${API_BASE}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    if (!res.ok) return false;
+    const data: unknown = await res.json();
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      'token' in data &&
+      typeof data.token === 'string' &&
+      'refresh_token' in data &&
+      typeof data.refresh_token === 'string'
+    ) {
+      saveAuth({ token: data.token, refresh_token: data.refresh_token });
+      return true;
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One refresh at a time, across tabs too: refresh tokens are single-use (a reused one revokes the
+ * session), so a tab waits for the others and uses the token another tab already obtained.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const before = getSession().refreshToken;
+    if (!before) return false;
+    const run = async () => {
+      // Read storage itself: another tab may have refreshed before its storage event reached us.
+      const current = storage.get(STORAGE_KEYS.refreshToken);
+      if (!current) return false;
+      if (current !== before) return true;
+      return postRefresh(current);
+    };
+    return typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('kouyu-auth-refresh', run)
+      : run();
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  const s = qs.toString();
+  return `${API_BASE}${path}${s ? `?${s}` : ''}`;
+}
+
+async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = opts.auth === false ? null : getSession().token;
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = await res.json();
+    if (typeof parsed === 'object' && parsed !== null) body = { ...parsed };
+  } catch {
+    body = {};
+  }
+  const code: ErrorCode = isErrorCode(body['code'])
+    ? body['code']
+    : res.status >= 500
+      ? 'internal'
+      : 'not_found';
+  const message = typeof body['message'] === 'string' ? body['message'] : errorMessage(code);
+  return new ApiError(res.status, code, message, body);
+}
+
+/**
+ * Calls the API. On a 401 it refreshes the session once and retries; if that fails the session is
+ * cleared. Other errors are reported to analytics and thrown as ApiError.
+ */
+export async function api<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
+  let res = await send(path, opts);
+  if (res.status === 401 && opts.auth !== false && getSession().refreshToken && !path.startsWith('/auth/')) {
+    if (await refreshSession()) res = await send(path, opts);
+    else clearSession();
+  }
+  if (!res.ok) {
+    const err = await toError(res);
+    if (res.status !== 401) track({ type: 'api_error', path, status: res.status, code: err.code });
+    throw err;
+  }
+  if (res.status === 204) return opts.schema.parse(undefined);
+  const data: unknown = await res.json();
+  return opts.schema.parse(data);
+}

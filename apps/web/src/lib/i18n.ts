@@ -1,0 +1,85 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@kouyu/core';
+import enCommon from '@/locales/en/common.json';
+import enContent from '@/locales/en/content.json';
+import zhCommon from '@/locales/zh/common.json';
+import zhContent from '@/locales/zh/content.json';
+import ruCommon from '@/locales/ru/common.json';
+import ruContent from '@/locales/ru/content.json';
+import enSpeaking from '@/locales/en/speaking.json';
+import enResults from '@/locales/en/results.json';
+import enVocabulary from '@/locales/en/vocabulary.json';
+import enIdioms from '@/locales/en/idioms.json';
+import enDictation from '@/locales/en/dictation.json';
+import enHsk from '@/locales/en/hsk.json';
+import enFeedback from '@/locales/en/feedback.json';
+import zhSpeaking from '@/locales/zh/speaking.json';
+import zhResults from '@/locales/zh/results.json';
+import zhVocabulary from '@/locales/zh/vocabulary.json';
+import zhIdioms from '@/locales/zh/idioms.json';
+import zhDictation from '@/locales/zh/dictation.json';
+import zhHsk from '@/locales/zh/hsk.json';
+import zhFeedback from '@/locales/zh/feedback.json';
+import ruSpeaking from '@/locales/ru/speaking.json';
+import ruResults from '@/locales/ru/results.json';
+import ruVocabulary from '@/locales/ru/vocabulary.json';
+import ruIdioms from '@/locales/ru/idioms.json';
+import ruDictation from '@/locales/ru/dictation.json';
+import ruHsk from '@/locales/ru/hsk.json';
+import ruFeedback from '@/locales/ru/feedback.json';
+
+export const resources = {
+  en: {
+    common: enCommon,
+    content: enContent,
+    speaking: enSpeaking,
+    results: enResults,
+    vocabulary: enVocabulary,
+    idioms: enIdioms,
+    dictation: enDictation,
+    hsk: enHsk,
+    feedback: enFeedback,
+  },
+  zh: {
+    common: zhCommon,
+    content: zhContent,
+    speaking: zhSpeaking,
+    results: zhResults,
+    vocabulary: zhVocabulary,
+    idioms: zhIdioms,
+    dictation: zhDictation,
+    hsk: zhHsk,
+    feedback: zhFeedback,
+  },
+  ru: {
+    common: ruCommon,
+    content: ruContent,
+    speaking: ruSpeaking,
+    results: ruResults,
+    vocabulary: ruVocabulary,
+    idioms: ruIdioms,
+    dictation: ruDictation,
+    hsk: ruHsk,
+    feedback: ruFeedback,
+  },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  defaultNS: 'common',
+  ns: ['common', 'content', 'speaking', 'results', 'vocabulary', 'idioms', 'dictation', 'hsk', 'feedback'],
+  interpolation: { escapeValue: false },
+});
+
+export { i18n };

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * Writes the service worker with the list of shell files to precache (only the shell: the entry
+ * script, its CSS and index.html; fonts and content are cached at run time).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'kouyu-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const shell = Object.values(bundle)
+        .filter(
+          (f) => (f.type === 'chunk' && f.isEntry) || (f.type === 'asset' && f.fileName.endsWith('.css')),
+        )
+        .map((f) => `/${f.fileName}`);
+      const version = shell.join('|');
+      const source = `const CACHE = 'kouyu-shell-${hash(version)}';
+const SHELL = ${JSON.stringify(['/index.html', ...shell])};
+self.addEventListener('install', (e) => { e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting())); });
+self.addEventListener('activate', (e) => { e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith('kouyu-') && k !== CACHE && k !== 'kouyu-assets').map((k) => caches.delete(k)))).then(() => self.clients.claim())); });
+self.addEventListener('fetch', (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (e.request.mode === 'navigate') {
+    e.respondWith(fetch(e.request).catch(() => caches.match('/index.html')));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    e.respondWith(caches.match(e.request).then((hit) => hit || fetch(e.request).then((res) => {
+      if (res.ok) { const copy = res.clone(); caches.open('kouyu-assets').then((c) => c.put(e.request, copy)); }
+      return res;
+    })));
+  }
+});
+`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+function hash(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), serviceWorker()],
+  resolve: {
+    alias: {
+      '@kouyu/core': path.resolve(import.meta.dirname, '../../packages/core/src/index.ts'),
+      '@': path.resolve(import.meta.dirname, 'src'),
+    },
+  },
+  server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
+  build: { sourcemap: true, chunkSizeWarningLimit: 900 },
+});
