@@ -15,3 +15,4 @@ export * from './network.js';
 export * from './question-filter.js';
 export * from './hsk.js';
 export * from './feedback.js';
+export * from './numerals.js';

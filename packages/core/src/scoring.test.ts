@@ -33,7 +33,7 @@ describe('clampScore', () => {
 });
 
 describe('spokenChars', () => {
-  it('drops punctuation, symbols and spaces, and folds full-width forms', () => {
+  it('drops punctuation, symbols and spaces, folds full-width forms and reads numerals', () => {
     expect(spokenChars('我明天再来，好吗？ ＡＢ 3!')).toEqual([
       '我',
       '明',
@@ -44,7 +44,7 @@ describe('spokenChars', () => {
       '吗',
       'a',
       'b',
-      '3',
+      '三',
     ]);
   });
   it('reads the empty-answer placeholder as nothing', () => {

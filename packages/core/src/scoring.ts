@@ -3,6 +3,8 @@
  * reference, and the score bands. The server's examiner uses them; the web app may show bands.
  */
 
+import { readNumerals } from './numerals.js';
+
 /** What the client sends for an empty answer (spec 001 §5); it is scored as no answer at all. */
 export const NO_ANSWER_PLACEHOLDER = '(No answer provided)';
 
@@ -29,11 +31,14 @@ export function clampScore(score: number): number {
 // Punctuation, symbols and spacing carry nothing a speech recogniser heard.
 const NOT_SPOKEN = /[\p{P}\p{S}\p{Z}\s]/gu;
 
-/** The spoken characters of a text: NFKC, lower-case, no punctuation, symbols or spaces; the empty-answer placeholder is empty. */
+/**
+ * The spoken characters of a text: NFKC, numerals as said (3点 → 三点), lower-case, no punctuation,
+ * symbols or spaces; the empty-answer placeholder is empty.
+ */
 export function spokenChars(text: string): string[] {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === NO_ANSWER_PLACEHOLDER) return [];
-  return [...trimmed.normalize('NFKC').toLowerCase().replace(NOT_SPOKEN, '')];
+  return [...readNumerals(trimmed.normalize('NFKC')).toLowerCase().replace(NOT_SPOKEN, '')];
 }
 
 export type AlignmentOp =

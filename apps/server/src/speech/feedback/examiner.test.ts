@@ -195,6 +195,16 @@ describe('examiner scores each question type against the HSKK bands', () => {
     }
   });
 
+  it('counts numerals the recogniser wrote in digits as the characters the learner said', async () => {
+    const reference = '我下午两点去书店，买了3本书。';
+    const digits = await examiner.examine(
+      { ...repeat, reference_text: reference, answer_text: '我下午2点去书店买了三本书' },
+      'en',
+    );
+    expect(digits.result.measures.reference).toMatchObject({ missing: 0, wrong: 0, extra: 0 });
+    expect(digits.result.score).toBeGreaterThanOrEqual(SCORE_BAND_HIGH_MIN);
+  });
+
   it('penalises homophone errors far less than the same number of missing characters', async () => {
     const homophones = await examiner.examine({ ...repeat, answer_text: '我明天要去北经砍朋有' }, 'en');
     const missing = await examiner.examine({ ...repeat, answer_text: '我明天要去看朋' }, 'en');
