@@ -348,6 +348,20 @@ export const dictationSessions = pgTable(
   (t) => [index('dictation_sessions_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Handwriting photos that may belong to no session: each analysed upload, and a photo a session
+ * update replaced. The sweep removes those that no session refers to once no kept analysis can
+ * still save them.
+ */
+export const dictationUploads = pgTable(
+  'dictation_uploads',
+  {
+    key: text('key').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dictation_uploads_created_idx').on(t.createdAt)],
+);
+
 /** HSK written practice sets (items include answers; the API strips them). */
 export const hskSets = pgTable(
   'hsk_sets',

@@ -68,6 +68,19 @@ export async function updateSession(
   return row ? toSession(row) : null;
 }
 
+/** The photo a user's own session shows; undefined when the session is not theirs or does not exist. */
+export async function sessionImage(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ imageKey: string | null } | undefined> {
+  const [row] = await db
+    .select({ imageKey: dictationSessions.imageKey })
+    .from(dictationSessions)
+    .where(and(eq(dictationSessions.id, id), eq(dictationSessions.userId, userId)));
+  return row;
+}
+
 /** A user's own session, or null. */
 export async function findSession(db: Db, userId: number, id: number): Promise<DictationSession | null> {
   const [row] = await db

@@ -9,7 +9,9 @@ import {
   dictationSessionResponseSchema,
   extractWordsResponseSchema,
 } from '@kouyu/core';
-import { users } from '../../../db/schema.js';
+import { dictationSessions, dictationUploads, users } from '../../../db/schema.js';
+import { UPLOAD_SWEEP_AFTER_MS, sweepUploads } from '../../../dictation/sweep.js';
+import { createUploadStore } from '../../../dictation/upload-store.js';
 import { clientAddress, signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
@@ -369,6 +371,42 @@ describe(`dictation API on ${testDriver}`, () => {
         code: 'too_many_words',
         message: 'Too many words: at most 10 words per dictation',
       });
+    });
+
+    it('sweeps the photos no session shows once no kept analysis can save them', async () => {
+      const dir = path.join(dataDir, 'uploads', 'dictation');
+      const store = createUploadStore(t.app.config);
+      const shown = async () => {
+        const rows = await t.app.database.db
+          .selectDistinct({ key: dictationSessions.imageKey })
+          .from(dictationSessions);
+        return new Set(rows.map((r) => r.key));
+      };
+      // A new photo replaces the one the first session showed; the other sessions still show the old one.
+      const fresh = await upload('analyze', plus, handwriting, { words: JSON.stringify(WORDS) });
+      const freshId = analyzeResponseSchema.parse(fresh.json()).data.analysis_id;
+      const replaced = await call('PUT', `/sessions/${sessionId}`, plus, {
+        words: WORDS,
+        interval_s: 5,
+        analysis_id: freshId,
+      });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      const before = readdirSync(dir);
+      expect(before.length).toBeGreaterThan((await shown()).size);
+
+      // Nothing goes while an analysis could still be saved.
+      expect(await sweepUploads(t.app.database.db, store)).toEqual({ removed: 0, kept: 0 });
+      expect(readdirSync(dir)).toHaveLength(before.length);
+
+      const later = new Date(Date.now() + UPLOAD_SWEEP_AFTER_MS + 1000);
+      const swept = await sweepUploads(t.app.database.db, store, later);
+      const kept = await shown();
+      expect(swept.removed).toBe(before.length - kept.size);
+      expect(new Set(readdirSync(dir))).toEqual(kept);
+      expect(await t.app.database.db.select().from(dictationUploads)).toEqual([]);
+      // Every session still opens with its photo.
+      for (const key of kept) expect(await store.read(key ?? '')).not.toBeNull();
+      expect(await sweepUploads(t.app.database.db, store, later)).toEqual({ removed: 0, kept: 0 });
     });
   });
 });

@@ -18,7 +18,14 @@ import type { UserRow } from '../../../accounts/users.js';
 import { accountOnly, isPlus, plusOnly, signedInUser } from '../../../dictation/access.js';
 import { findAnalysis, keepAnalysis } from '../../../dictation/analyses.js';
 import type { PendingAnalysis } from '../../../dictation/analyses.js';
-import { createSession, findSession, listSessions, updateSession } from '../../../dictation/sessions.js';
+import {
+  createSession,
+  findSession,
+  listSessions,
+  sessionImage,
+  updateSession,
+} from '../../../dictation/sessions.js';
+import { UPLOAD_SWEEP_EVERY_MS, noteUpload, sweepUploads } from '../../../dictation/sweep.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { readImageUpload } from '../../../dictation/upload.js';
 import { checkWords, parseWordsField } from '../../../dictation/words.js';
@@ -32,6 +39,19 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const uploads = createUploadStore(app.config);
+
+  // Photos of analyses never saved, and photos a session update replaced, are removed in the background.
+  const sweep = setInterval(() => {
+    sweepUploads(db, uploads)
+      .then((r) => {
+        if (r.removed > 0) app.log.info(r, 'unsaved dictation photos removed');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'dictation photo sweep failed'));
+  }, UPLOAD_SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
 
   /** The kept analysis a save refers to: the caller's own, made for the same words. */
   const analysisFor = async (user: UserRow, body: SaveSessionBody): Promise<PendingAnalysis> => {
@@ -60,6 +80,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       const ocr = await app.ocrEngine.recognize(upload.image);
       const analysis = compareHandwriting(words, ocr.text);
       const imageKey = await uploads.save(upload.image, upload.format);
+      await noteUpload(db, imageKey);
       const id = await keepAnalysis(app.kv, {
         user_id: user.id,
         words,
@@ -127,7 +148,8 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = signedInUser(req);
       // Someone else's session answers like a missing one, so ids reveal nothing.
-      if (!(await findSession(db, user.id, req.params.id))) throw errors.notFound();
+      const before = await sessionImage(db, user.id, req.params.id);
+      if (!before) throw errors.notFound();
       const pending = await analysisFor(user, req.body);
       const session = await updateSession(
         db,
@@ -138,6 +160,8 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
         pending,
       );
       if (!session) throw errors.notFound();
+      // The photo the session showed until now may be in no session any more.
+      if (before.imageKey && before.imageKey !== pending.image_key) await noteUpload(db, before.imageKey);
       return { success: true as const, data: session };
     },
   );
