@@ -7,6 +7,7 @@ import { useForm } from '../hooks/use-form';
 import { Failure } from './failure';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
+import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY = { current_password: '', password: '', confirmPassword: '' };
 
@@ -49,20 +50,7 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         required
       />
-      <TextField
-        {...form.field('password')}
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...form.field('confirmPassword')}
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields field={form.field} label="auth.newPassword" />
       <Failure error={change.error} fallback="internal" />
       {change.isSuccess ? <FormAlert tone="success">{t('profile.passwordChanged')}</FormAlert> : null}
       <Button

@@ -13,6 +13,7 @@ import type { AuthState } from '../location-state';
 import { verifyPath } from '../next-path';
 import { Failure } from './failure';
 import { TextField } from './text-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The Sign up tab: a verification code is sent, then the verification page finishes the sign-up. */
 export function RegisterForm({ next, invite }: { next: string | null; invite: string }) {
@@ -65,20 +66,7 @@ export function RegisterForm({ next, invite }: { next: string | null; invite: st
         inputMode="email"
         required
       />
-      <TextField
-        {...form.field('password')}
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...form.field('confirmPassword')}
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields field={form.field} label="auth.password" />
       <TextField
         {...form.field('invited_code')}
         label={t('auth.invitationCode')}

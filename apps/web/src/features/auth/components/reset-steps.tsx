@@ -17,6 +17,7 @@ import { Failure } from './failure';
 import { FormAlert } from './form-alert';
 import { ResendButton } from './resend-button';
 import { TextField } from './text-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Step 1: the e-mail to send a reset code to. A 429 means a code went out moments ago: go on to it. */
 export function ResetEmailStep({
@@ -155,20 +156,7 @@ export function ResetPasswordStep({ resetToken, onDone }: { resetToken: string; 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="new-password-form">
       <p className="text-ink-muted">{t('auth.newPasswordIntro')}</p>
-      <TextField
-        {...form.field('password')}
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...form.field('confirmPassword')}
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields field={form.field} label="auth.newPassword" />
       <Failure error={reset.error} fallback="password_reset_failed" />
       <Button type="submit" size="lg" disabled={reset.isPending} data-testid="new-password-submit">
         {reset.isPending ? t('auth.submitting') : t('auth.setPassword')}
