@@ -2,6 +2,7 @@ import { STORAGE_KEYS, errorMessage, isErrorCode } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
 import type { z } from 'zod';
 import { track } from './analytics';
+import { logDebug } from './debug-log';
 import { storage } from './storage';
 import { clearSession, getSession, saveAuth } from './session';
 
@@ -138,6 +139,11 @@ export async function api<S extends z.ZodType>(path: string, opts: RequestOption
   if (!res.ok) {
     const err = await toError(res);
     if (res.status !== 401) track({ type: 'api_error', path, status: res.status, code: err.code });
+    logDebug(
+      'api',
+      res.status >= 500 ? 'error' : 'warn',
+      `${opts.method ?? 'GET'} ${path} → ${res.status} ${err.code}`,
+    );
     throw err;
   }
   if (res.status === 204) return opts.schema.parse(undefined);

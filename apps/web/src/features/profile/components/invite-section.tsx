@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { INVITATION_BONUS_POINTS } from '@kouyu/core';
 import { useLocalPath } from '@/components/ui/local-link';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Section } from './section';
 
 /** The share code and an invite link that opens sign-up with the code filled in. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { logDebug } from '@/lib/debug-log';
 import { closeStream, MicError, openMicrophone } from '../lib/microphone';
 import type { MicErrorKind } from '../lib/microphone';
 
@@ -47,6 +48,7 @@ export function useMicPermission() {
       return 'granted';
     } catch (err) {
       const next = fromError(err instanceof MicError ? err.kind : 'failed');
+      logDebug('mic', 'error', `microphone unavailable: ${next}`);
       setState(next);
       return next;
     }

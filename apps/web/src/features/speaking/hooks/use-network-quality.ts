@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { PING_INTERVAL_MS, PING_TIMEOUT_MS, networkQuality } from '@kouyu/core';
 import type { NetworkQuality } from '@kouyu/core';
 import { API_BASE } from '@/lib/api';
+import { logDebug } from '@/lib/debug-log';
 
 /** Time of one `HEAD /ping` in ms, or null when it failed or took longer than 5 s. */
 export async function pingLatency(): Promise<number | null> {
@@ -25,7 +26,13 @@ export function useNetworkQuality(): NetworkQuality {
     let live = true;
     const probe = async () => {
       const latency = await pingLatency();
-      if (live) setQuality(networkQuality(latency));
+      const quality = networkQuality(latency);
+      logDebug(
+        'network',
+        quality === 'good' ? 'info' : 'warn',
+        `ping ${latency === null ? 'failed' : `${Math.round(latency)} ms`}: ${quality}`,
+      );
+      if (live) setQuality(quality);
     };
     void probe();
     const timer = setInterval(() => void probe(), PING_INTERVAL_MS);

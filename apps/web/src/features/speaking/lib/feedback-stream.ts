@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_DONE, FEEDBACK_WS_URL_LIMIT, isErrorCode, savedFeedbackSchema } from '@kouyu/core';
 import type { ErrorCode, FeedbackPayload } from '@kouyu/core';
+import { logDebug } from '@/lib/debug-log';
 import { parseFrame } from './socket';
 import type { SocketFactory } from './socket';
 
@@ -94,8 +95,11 @@ export function streamFeedback({
       ws.onclose = null;
       ws.onmessage = null;
       if (ws.readyState <= 1) ws.close(1000);
-      if (err) reject(err);
-      else resolve(result);
+      if (err) {
+        const { kind } = err.failure;
+        logDebug('feedback', 'error', kind === 'server' ? `server error ${err.failure.code ?? ''}` : kind);
+        reject(err);
+      } else resolve(result);
     };
     const onAbort = () => settle(null);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,4 +1,5 @@
 import { API_BASE } from '@/lib/api';
+import { logDebug } from '@/lib/debug-log';
 import { audioHashOf, playlistSegments, stripId3 } from './hls';
 import { httpUrl } from './ws-url';
 
@@ -113,13 +114,18 @@ export async function playFile(sources: FileSources, opts: PlayFileOptions): Pro
       src = await step();
     } catch {
       if (opts.signal.aborted) return;
+      logDebug('audio', 'warn', 'audio source unavailable, trying the next one');
       continue;
     }
     try {
       await playSrc(src, opts);
       return;
     } catch (err) {
-      if (err instanceof PlaybackBlocked) throw err;
+      if (err instanceof PlaybackBlocked) {
+        logDebug('audio', 'warn', 'autoplay blocked: waiting for a tap');
+        throw err;
+      }
+      logDebug('audio', 'warn', `could not play ${src.startsWith('blob:') ? 'joined segments' : src}`);
     } finally {
       if (src.startsWith('blob:')) URL.revokeObjectURL(src);
     }

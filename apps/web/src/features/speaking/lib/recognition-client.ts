@@ -6,6 +6,7 @@ import {
   TRANSCRIPTION_RESENDS,
 } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
+import { logDebug } from '@/lib/debug-log';
 import type { RecognitionDialect } from './recognition-dialect';
 import { SOCKET_OPEN, parseFrame, wait } from './socket';
 import type { SocketFactory, SocketLike } from './socket';
@@ -81,6 +82,12 @@ export class RecognitionSession {
     this.blocks.push(new Int16Array(Math.round((this.opts.sampleRate * this.opts.silenceMs) / 1000)));
     for (let resend = 0; resend <= TRANSCRIPTION_RESENDS; resend++) {
       if (resend > 0 || !this.connOpen()) {
+        if (resend > 0)
+          logDebug(
+            'asr',
+            'warn',
+            `no final text in ${this.opts.timeoutMs} ms, resend ${resend}/${TRANSCRIPTION_RESENDS}`,
+          );
         await this.replace(resend > 0 ? 0 : ASR_RECONNECT_DELAY_MS);
       }
       this.flush();
@@ -114,6 +121,7 @@ export class RecognitionSession {
         return;
       } catch (err) {
         if (err instanceof RecognitionError && err.code === 'asr_unavailable') throw err;
+        logDebug('asr', 'warn', `connection attempt ${attempt + 1}/${ASR_RETRIES + 1} failed`);
         if (attempt >= ASR_RETRIES || this.aborted.signal.aborted)
           throw new RecognitionError('transcription_failed');
       }
@@ -130,6 +138,7 @@ export class RecognitionSession {
       let opened = false;
       ws.onopen = () => {
         opened = true;
+        logDebug('asr', 'info', `socket open (${this.opts.sampleRate} Hz, task ${conn.taskId})`);
         this.conn = conn;
         ws.send(
           JSON.stringify(
@@ -161,6 +170,7 @@ export class RecognitionSession {
     if (event.kind === 'partial') this.opts.onPartial?.(event.text);
     else if (event.kind === 'final') this.succeed(event.text);
     else if (event.kind === 'error') {
+      logDebug('asr', event.code === 'no_audio_recorded' ? 'info' : 'error', `server answered ${event.code}`);
       // Silence is an answer too: "no audio" means the learner said nothing.
       if (event.code === 'no_audio_recorded') this.succeed('');
       else if (event.code === 'asr_unavailable') this.fail(new RecognitionError('asr_unavailable'));
@@ -171,6 +181,7 @@ export class RecognitionSession {
   /** A socket that drops mid-utterance is replaced after 2 s; the blocks it had are replayed. */
   private onDropped(): void {
     if (this.final !== null || this.failure || this.aborted.signal.aborted) return;
+    logDebug('asr', 'warn', 'socket dropped mid-answer; reconnecting and replaying the audio');
     this.conn = null;
     if (!this.finishing)
       void this.replace(ASR_RECONNECT_DELAY_MS).catch((err: unknown) => this.fail(toError(err)));
@@ -228,6 +239,7 @@ export class RecognitionSession {
 
   private succeed(text: string): void {
     this.final = text.trim();
+    logDebug('asr', 'info', `final text, ${[...this.final].length} characters`);
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w.resolve(this.final);

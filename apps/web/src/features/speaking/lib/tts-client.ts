@@ -7,6 +7,7 @@ import {
   isErrorCode,
 } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
+import { logDebug } from '@/lib/debug-log';
 import { int16BytesToFloat } from './pcm';
 import { parseFrame } from './socket';
 import type { SocketFactory } from './socket';
@@ -94,8 +95,10 @@ export function synthesize({ url, text, token, socket, signal, handlers }: Synth
       ws.onclose = null;
       ws.onmessage = null;
       if (ws.readyState <= 1) ws.close(1000);
-      if (err) reject(err);
-      else resolve();
+      if (err) {
+        logDebug('tts', 'error', `synthesis failed: ${err.code}`);
+        reject(err);
+      } else resolve();
     };
     const arm = (ms: number) => {
       if (timer) clearTimeout(timer);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DebugLogPanel } from '@/components/ui/debug-log-panel';
 
-/** "Question X of N", the part, and its collapsible instructions. */
+/** "Question X of N", the part, its collapsible instructions and the folded connection log. */
 export function RunSidebar({
   number,
   total,
@@ -41,6 +42,7 @@ export function RunSidebar({
           </p>
         ) : null}
       </div>
+      <DebugLogPanel />
     </aside>
   );
 }
