@@ -65,11 +65,18 @@ export const invitationCodeSchema = z
   .regex(/^[A-Za-z0-9]{4,32}$/, msg('invitation_format'))
   .transform((v) => v.toUpperCase());
 
-/** Adds "confirm password" to a schema holding `password`. */
-export function withConfirmation<T extends z.ZodObject<{ password: typeof passwordSchema }>>(schema: T) {
+// Checked structurally, so the extended schema keeps every field of the caller's type.
+function confirmationMatches(v: object): boolean {
+  return 'password' in v && 'confirmPassword' in v && v.password === v.confirmPassword;
+}
+
+/** Adds "confirm password" to a schema holding `password`; the result keeps the schema's own fields. */
+export function withConfirmation<S extends z.ZodRawShape & { password: typeof passwordSchema }>(
+  schema: z.ZodObject<S>,
+) {
   return schema
     .extend({ confirmPassword: z.string(msg('confirm_required')).min(1, msg('confirm_required')) })
-    .refine((v) => v.password === v.confirmPassword, {
+    .refine(confirmationMatches, {
       ...msg('passwords_mismatch'),
       path: ['confirmPassword'],
     });

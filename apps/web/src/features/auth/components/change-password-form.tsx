@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
 import { useForm } from '../hooks/use-form';
@@ -19,12 +18,10 @@ export function ChangePasswordForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.submit()) return;
+    const data = form.submit();
+    if (!data) return;
     change.mutate(
-      changePasswordBody.parse({
-        current_password: form.values.current_password,
-        new_password: form.values.password,
-      }),
+      { current_password: data.current_password, new_password: data.password },
       {
         onSuccess: () => {
           form.set('current_password', '');

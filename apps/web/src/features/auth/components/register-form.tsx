@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ANALYTICS_GOALS, INVITATION_BONUS_POINTS, registerBody } from '@kouyu/core';
+import { ANALYTICS_GOALS, INVITATION_BONUS_POINTS } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
@@ -35,9 +35,8 @@ export function RegisterForm({ next, invite }: { next: string | null; invite: st
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.submit()) return;
-    // The form schema checks the confirmation; the body schema gives the request its type.
-    const data = registerBody.parse(form.values);
+    const data = form.submit();
+    if (!data) return;
     register.mutate(
       { email: data.email, password: data.password, invited_code: data.invited_code, language: lang },
       {
