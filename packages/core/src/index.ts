@@ -16,3 +16,4 @@ export * from './question-filter.js';
 export * from './hsk.js';
 export * from './feedback.js';
 export * from './numerals.js';
+export * from './admin.js';

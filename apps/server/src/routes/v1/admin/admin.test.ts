@@ -90,4 +90,57 @@ describe(`admin area on ${testDriver}`, () => {
     });
     expect(pts.json().user.point).toBe(25);
   });
+
+  it('reads one user, refuses unreadable expiries and keeps the admin from demoting themselves', async () => {
+    const learner = await signUp(t.app);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users/${learner.user.id}`,
+      headers: admin,
+    });
+    expect(one.json()).toMatchObject({
+      success: true,
+      user: { email: learner.email },
+      payment_expiration: null,
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users/2147483647',
+      headers: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+    const farAhead = new Date(Date.now() + 6 * 366 * 86_400_000).toISOString();
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${learner.user.id}/membership`,
+      headers: admin,
+      payload: { expires_at: farAhead },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('validation_failed');
+
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${learner.user.id}/role`,
+      headers: admin,
+      payload: { admin: true },
+    });
+    expect(promoted.json().user.user_level).toBe('admin');
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${learner.user.id}/role`,
+      headers: admin,
+      payload: { admin: false },
+    });
+    expect(demoted.json().user.user_level).toBe('basic');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: admin });
+    const self = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${me.json().user.id}/role`,
+      headers: admin,
+      payload: { admin: false },
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().code).toBe('forbidden');
+  });
 });

@@ -1,23 +1,24 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meSchema, paginate, paginationSchema, storedUserSchema } from '@kouyu/core';
+import {
+  adminMembershipBody,
+  adminOutboxQuery,
+  adminOutboxSchema,
+  adminPointsBody,
+  adminRoleBody,
+  adminUserDetailSchema,
+  adminUsersQuery,
+  adminUsersSchema,
+  paginate,
+} from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
 import { mailOutbox, pointsLedger, users } from '../../../db/schema.js';
 import { findUserById, toStoredUser } from '../../../accounts/users.js';
 import { countResults, listResults } from '../../../speaking/results.js';
 import { pickLanguage, resultCountSchema, resultsListSchema, resultsQuery } from '@kouyu/core';
 
-const outboxItem = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  purpose: z.string(),
-  transport: z.string(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-});
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Admin area: every route requires an admin (checked against the database on each request). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,11 +29,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/outbox',
     {
       schema: {
-        querystring: z.object({
-          email: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: { 200: z.object({ success: z.literal(true), data: z.array(outboxItem) }) },
+        querystring: adminOutboxQuery,
+        response: { 200: adminOutboxSchema },
       },
     },
     async (req) => {
@@ -56,18 +54,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       schema: {
-        querystring: z.object({
-          search: z.string().trim().max(100).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          page_size: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(storedUserSchema.extend({ payment_expiration: z.string().nullable() })),
-            pagination: paginationSchema,
-          }),
-        },
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersSchema },
       },
     },
     async (req) => {
@@ -96,14 +84,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** One user with the Plus expiry, for the admin's user page. */
+  app.get(
+    '/users/:id',
+    {
+      schema: { params: idParams, response: { 200: adminUserDetailSchema } },
+    },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw errors.notFound();
+      return { success: true as const, ...(await toStoredUser(db, user)) };
+    },
+  );
+
   /** Grants, extends or ends Plus: `expires_at` in the future makes the user official until then; null ends it. */
   app.put(
     '/users/:id/membership',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ expires_at: z.iso.datetime({ offset: true }).nullable() }),
-        response: { 200: meSchema },
+        params: idParams,
+        body: adminMembershipBody,
+        response: { 200: adminUserDetailSchema },
       },
     },
     async (req) => {
@@ -126,30 +127,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/points',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({
-          delta: z
-            .number()
-            .int()
-            .min(-100_000)
-            .max(100_000)
-            .refine((v) => v !== 0),
-          note: z.string().max(200).optional(),
-        }),
-        response: { 200: meSchema },
+        params: idParams,
+        body: adminPointsBody,
+        response: { 200: adminUserDetailSchema },
       },
     },
     async (req) => {
       const user = await findUserById(db, req.params.id);
       if (!user) throw errors.notFound();
-      await db
-        .insert(pointsLedger)
-        .values({
-          userId: user.id,
-          delta: req.body.delta,
-          reason: 'admin_adjustment',
-          ref: req.body.note ?? `admin:${req.user?.id}`,
-        });
+      await db.insert(pointsLedger).values({
+        userId: user.id,
+        delta: req.body.delta,
+        reason: 'admin_adjustment',
+        ref: req.body.note || `admin:${req.user?.id}`,
+      });
       return { success: true as const, ...(await toStoredUser(db, user)) };
     },
   );
@@ -158,9 +149,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/role',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ admin: z.boolean() }),
-        response: { 200: meSchema },
+        params: idParams,
+        body: adminRoleBody,
+        response: { 200: adminUserDetailSchema },
       },
     },
     async (req) => {
@@ -180,7 +171,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/test-results/count',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         response: { 200: resultCountSchema },
       },
     },
@@ -196,7 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/test-results',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         querystring: resultsQuery,
         response: { 200: resultsListSchema },
       },
