@@ -7,7 +7,7 @@ import { LocalLink } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useResults } from '../api/get-results';
 import type { ResultsRequest } from '../api/get-results';
-import { ResultItemCard } from './result-item';
+import { ResultItemCard } from '@/components/ui/result-card';
 
 const PAGE_SIZES = [5, 10, 20, 50] as const;
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
-import { ResultItemCard } from './result-item';
+import { ResultItemCard } from './result-card';
 
 const answer = (n: number, over: Record<string, unknown> = {}) => ({
   question_id: 101200 + n,
@@ -18,7 +18,7 @@ const answer = (n: number, over: Record<string, unknown> = {}) => ({
 
 afterEach(() => cleanup());
 
-describe('result item', () => {
+describe('result card', () => {
   it('opens the answers in question order with their feedback HTML', async () => {
     await i18n.changeLanguage('en');
     render(

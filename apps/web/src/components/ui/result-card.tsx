@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { resultItemSchema } from '@kouyu/core';
-import { Button } from '@/components/ui/button';
+import { Button } from './button';
 
 type ResultItem = z.infer<typeof resultItemSchema>;
 
@@ -16,8 +16,11 @@ function duration(seconds: number | null): string {
   return `${m}:${s}`;
 }
 
-/** One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback. */
-export function ResultItemCard({ item }: { item: ResultItem }) {
+/**
+ * One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback.
+ * Shared by the learner's results and the admin's view of a learner (`answerLabel` names whose answer it is).
+ */
+export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answerLabel?: string }) {
   const { t, i18n } = useTranslation('results');
   const [open, setOpen] = useState(false);
   const level = levelKey(item.level_id);
@@ -91,7 +94,7 @@ export function ResultItemCard({ item }: { item: ResultItem }) {
                   </p>
                 ) : null}
                 <p className="text-sm">
-                  <span className="text-ink-muted">{t('yourAnswer')}: </span>
+                  <span className="text-ink-muted">{answerLabel ?? t('yourAnswer')}: </span>
                   <span lang="zh-CN">{a.user_answers}</span>
                 </p>
                 {a.feedback_html ? (
