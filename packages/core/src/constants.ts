@@ -103,6 +103,8 @@ export const STORAGE_KEYS = {
   campusCardAuth: 'campus_card_auth',
   idiomRecordTried: 'useridiomrecordtried',
   lastMobileModal: 'last_mobile_modal',
+  /** The microphone picked on the speech check; every recording uses it. */
+  microphoneId: 'microphone_id',
 } as const;
 
 /** Analytics goals (spec 000 §1). */

@@ -17,7 +17,7 @@ import { ProfilePage } from '@/features/profile';
 import { VocabularyPage } from '@/features/vocabulary';
 import { IdiomsPage } from '@/features/idioms';
 import { ResultsPage } from '@/features/results';
-import { TestRunPage, TestSelectionPage } from '@/features/speaking';
+import { SpeechCheckPage, TestRunPage, TestSelectionPage } from '@/features/speaking';
 import { DictationPage } from '@/features/dictation';
 import {
   HskAttemptsList,
@@ -28,6 +28,7 @@ import {
 } from '@/features/hsk';
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
+import { AdminPage } from '@/features/admin';
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
 
@@ -62,9 +63,7 @@ function Soon({
     | 'hsk'
     | 'testSelection'
     | 'test'
-    | 'campusCard'
-    | 'admin'
-    | 'speech';
+    | 'campusCard';
 }) {
   const { t } = useTranslation();
   return <ComingSoon title={t(`pages.${title}`)} />;
@@ -117,7 +116,7 @@ export const router = createBrowserRouter([
       page('privacy', <PrivacyPage />),
       page('faq', <FaqPage />),
       page('help', <HelpPage />),
-      page('speech-recognition', <Soon title="speech" />),
+      page('speech-recognition', <SpeechCheckPage />),
       page('vocab', <VocabularyPage />),
       page('vocabulary/:level', <VocabularyPage />, hskLevel),
       page('idioms', <IdiomsPage />),
@@ -147,7 +146,12 @@ export const router = createBrowserRouter([
         (p) => listeningTestLevel(p) && numericTest(p),
       ),
       page('campus-card', <Soon title="campusCard" />),
-      page('admin/*', <Soon title="admin" />),
+      page(
+        'admin/*',
+        <RequireAuth>
+          <AdminPage />
+        </RequireAuth>,
+      ),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -14,6 +14,8 @@ import enIdioms from '@/locales/en/idioms.json';
 import enDictation from '@/locales/en/dictation.json';
 import enHsk from '@/locales/en/hsk.json';
 import enFeedback from '@/locales/en/feedback.json';
+import enCheck from '@/locales/en/check.json';
+import enAdmin from '@/locales/en/admin.json';
 import zhSpeaking from '@/locales/zh/speaking.json';
 import zhResults from '@/locales/zh/results.json';
 import zhVocabulary from '@/locales/zh/vocabulary.json';
@@ -21,6 +23,8 @@ import zhIdioms from '@/locales/zh/idioms.json';
 import zhDictation from '@/locales/zh/dictation.json';
 import zhHsk from '@/locales/zh/hsk.json';
 import zhFeedback from '@/locales/zh/feedback.json';
+import zhCheck from '@/locales/zh/check.json';
+import zhAdmin from '@/locales/zh/admin.json';
 import ruSpeaking from '@/locales/ru/speaking.json';
 import ruResults from '@/locales/ru/results.json';
 import ruVocabulary from '@/locales/ru/vocabulary.json';
@@ -28,6 +32,8 @@ import ruIdioms from '@/locales/ru/idioms.json';
 import ruDictation from '@/locales/ru/dictation.json';
 import ruHsk from '@/locales/ru/hsk.json';
 import ruFeedback from '@/locales/ru/feedback.json';
+import ruCheck from '@/locales/ru/check.json';
+import ruAdmin from '@/locales/ru/admin.json';
 
 export const resources = {
   en: {
@@ -40,6 +46,8 @@ export const resources = {
     dictation: enDictation,
     hsk: enHsk,
     feedback: enFeedback,
+    check: enCheck,
+    admin: enAdmin,
   },
   zh: {
     common: zhCommon,
@@ -51,6 +59,8 @@ export const resources = {
     dictation: zhDictation,
     hsk: zhHsk,
     feedback: zhFeedback,
+    check: zhCheck,
+    admin: zhAdmin,
   },
   ru: {
     common: ruCommon,
@@ -62,6 +72,8 @@ export const resources = {
     dictation: ruDictation,
     hsk: ruHsk,
     feedback: ruFeedback,
+    check: ruCheck,
+    admin: ruAdmin,
   },
 } as const;
 
@@ -78,7 +90,19 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',
-  ns: ['common', 'content', 'speaking', 'results', 'vocabulary', 'idioms', 'dictation', 'hsk', 'feedback'],
+  ns: [
+    'common',
+    'content',
+    'speaking',
+    'results',
+    'vocabulary',
+    'idioms',
+    'dictation',
+    'hsk',
+    'feedback',
+    'check',
+    'admin',
+  ],
   interpolation: { escapeValue: false },
 });
 

@@ -31,7 +31,8 @@ export interface RecordingResult {
 }
 
 export interface StartOptions {
-  question: Question;
+  /** Only its asr_model matters: it picks the recognition socket. */
+  question: Pick<Question, 'asr_model'>;
   /** Realtime (auto mode): PCM to the recognition socket; otherwise record, then upload. */
   realtime: boolean;
   limitS: number;

@@ -1,4 +1,5 @@
-import { RECORDER_CHUNK_MS } from '@kouyu/core';
+import { RECORDER_CHUNK_MS, STORAGE_KEYS } from '@kouyu/core';
+import { storage } from '@/lib/storage';
 import { concatInt16, encodeWav } from './pcm';
 
 /** The microphone failures of spec 001 §8. */
@@ -23,12 +24,28 @@ export function micErrorKind(err: unknown): MicErrorKind {
   return 'failed';
 }
 
+/** The input the learner picked on the speech check, or null for the browser's default. */
+export function preferredMicrophone(): string | null {
+  return storage.get(STORAGE_KEYS.microphoneId);
+}
+
+/** Remembers the input for every later recording, so the test records what the check tested. */
+export function setPreferredMicrophone(deviceId: string): void {
+  storage.set(STORAGE_KEYS.microphoneId, deviceId);
+}
+
 /** Opens the microphone (mono, echo-cancelled); failures come as MicError. */
-export async function openMicrophone(): Promise<MediaStream> {
+export async function openMicrophone(deviceId: string | null = preferredMicrophone()): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) throw new MicError('unsupported');
   try {
     return await navigator.mediaDevices.getUserMedia({
-      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+      audio: {
+        channelCount: 1,
+        echoCancellation: true,
+        noiseSuppression: true,
+        // `ideal`, not `exact`: a remembered device that was unplugged falls back to the default.
+        ...(deviceId ? { deviceId: { ideal: deviceId } } : {}),
+      },
     });
   } catch (err) {
     throw new MicError(micErrorKind(err));

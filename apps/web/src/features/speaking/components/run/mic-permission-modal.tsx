@@ -4,6 +4,7 @@ import { LANGUAGES } from '@kouyu/core';
 import type { Language } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { LocalLink } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
 import type { MicPermission } from '../../hooks/use-mic-permission';
 
@@ -79,6 +80,15 @@ export function MicPermissionModal({
             </Button>
           </>
         )}
+        {blocked || problem ? (
+          <LocalLink
+            to="/speech-recognition"
+            className="text-sm text-brand underline"
+            data-testid="mic-check-link"
+          >
+            {t('mic.checkLink')}
+          </LocalLink>
+        ) : null}
       </div>
     </Modal>
   );

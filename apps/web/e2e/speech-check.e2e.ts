@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import en from '../src/locales/en/check.json' with { type: 'json' };
+import { CHECK_SENTENCES } from '../src/features/speaking/lib/speech-check';
+import { launchBrowser, newPage } from './browser';
+import { STANDIN_PHRASE } from './transcription-standin';
+
+const baseURL = inject('baseURL');
+const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** Resolves once the meter `id` shows a level over `above` or under `below` percent. */
+function meterReaches(page: Page, id: string, level: { above?: number; below?: number }) {
+  return page.waitForFunction(
+    ({ id, above, below }) => {
+      const value = Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-level'));
+      if (!Number.isFinite(value)) return false;
+      return above !== null ? value > above : value < (below ?? 0);
+    },
+    { id, above: level.above ?? null, below: level.below ?? null },
+    { timeout: 15_000 },
+  );
+}
+
+/** Grants the microphone on step 1 and waits until the meter has heard the WAV's voice. */
+async function passMicrophone(page: Page) {
+  await page.getByTestId('check-mic-start').click();
+  await meterReaches(page, 'check-mic-level', { above: 40 });
+  await page.locator('[data-testid=check-mic-status][data-status=heard]').waitFor();
+  expect(await page.getByTestId('check-mic').getAttribute('data-state')).toBe('pass');
+  expect(await page.getByTestId('check-mic-status').textContent()).toBe(en.mic.heard);
+}
+
+/** Records the sentence: starts, waits for the voice to rise and fall on the meter, stops, waits for the text. */
+async function readSentence(page: Page) {
+  await page.getByTestId('check-record').click();
+  await page.locator('[data-testid=check-record-status][data-status=recording]').waitFor();
+  // The WAV restarts with each capture: its voice rises on the meter and falls when the sentence ends.
+  await meterReaches(page, 'check-record-level', { above: 40 });
+  await meterReaches(page, 'check-record-level', { below: 20 });
+  await page.getByTestId('check-record').click();
+  await page.locator('[data-testid=check-record-status][data-status=completed]').waitFor({ timeout: 30_000 });
+}
+
+describe('the speech check page in a real browser', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    // The microphone is a WAV of a spoken Mandarin sentence (Debian's espeak-ng), played once per capture.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-check-'));
+    const raw = path.join(dir, 'raw.wav');
+    const wav = path.join(dir, 'speech.wav');
+    execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-w', raw, 'wo3 jin1 tian1 hen3 mang2']);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.8']);
+    browser = await launchBrowser([...FAKE_MEDIA, `--use-file-for-fake-audio-capture=${wav}%noloop`]);
+  });
+  afterAll(async () => {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'a learner grants the microphone, passes the network check, reads the sentence and gets a verdict',
+    { timeout: 180_000 },
+    async () => {
+      const page = await newPage(browser);
+      await page.goto(`${baseURL}/en/speech-recognition`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(en.title);
+
+      // Step 2 runs on arrival: three pings to this local server are a good connection.
+      await page.locator('[data-testid=check-network-verdict][data-verdict=good]').waitFor();
+      expect(await page.getByTestId('check-pings').locator('li').count()).toBe(3);
+      expect(await page.getByTestId('check-network').getAttribute('data-state')).toBe('pass');
+
+      // Nothing is ready before the learner has been heard and has read the sentence.
+      const summary = page.getByTestId('check-summary');
+      expect(await summary.getAttribute('data-ready')).toBe('false');
+      expect(await summary.locator('[data-step=mic]').textContent()).toBe(en.summary.hints.mic.pending);
+
+      await passMicrophone(page);
+      // The fake capture offers several inputs: the one picked is metered again and kept for the test.
+      const devices = page.getByTestId('check-mic-device');
+      const ids = await devices.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value')));
+      expect(ids.length).toBeGreaterThan(1);
+      const other = ids.at(-1) ?? '';
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid=check-mic-status]');
+        const seen: string[] = [];
+        Reflect.set(window, 'micStatuses', seen);
+        if (el)
+          new MutationObserver(() => seen.push(el.getAttribute('data-status') ?? '')).observe(el, {
+            attributeFilter: ['data-status'],
+          });
+      });
+      await devices.selectOption(other);
+      await expect
+        .poll(() => page.evaluate(() => Reflect.get(window, 'micStatuses')))
+        .toEqual(expect.arrayContaining(['live', 'heard']));
+      expect(await page.getByTestId('check-mic-status').getAttribute('data-status')).toBe('heard');
+      expect(await page.evaluate(() => localStorage.getItem('microphone_id'))).toBe(other);
+
+      // Step 3, manual mode (record, then upload), as the test records by default.
+      expect(await page.getByTestId('check-sentence').textContent()).toBe(CHECK_SENTENCES.en);
+      expect(await page.getByTestId('check-mode-upload').isChecked()).toBe(true);
+      await readSentence(page);
+      // The stand-in answers its phrase only for voiced audio: the recording reached the server.
+      expect(await page.getByTestId('check-transcript').textContent()).toBe(STANDIN_PHRASE);
+      // 我今天很 of the sentence were heard, 忙 instead of 高, the rest missed: 4 of 12.
+      const comparison = page.getByTestId('check-comparison');
+      expect(await comparison.locator('[data-op=match]').allTextContents()).toEqual(['我', '今', '天', '很']);
+      expect(await comparison.locator('[data-op=substitute]').count()).toBe(1);
+      expect(await comparison.locator('[data-op=delete]').count()).toBe(7);
+      expect(await page.getByTestId('check-accuracy').getAttribute('data-accuracy')).toBe('33');
+      const verdict = page.getByTestId('check-verdict');
+      expect(await verdict.getAttribute('data-verdict')).toBe('retry');
+      expect(await verdict.textContent()).toBe(en.recognition.verdict.retry);
+      expect(await summary.getAttribute('data-ready')).toBe('false');
+      expect(await summary.getByTestId('check-hints').locator('li').allTextContents()).toEqual([
+        en.summary.hints.recognition.retry,
+      ]);
+
+      // Auto mode streams the same reading over the recognition socket and gets the same text.
+      await page.getByTestId('check-mode-realtime').check();
+      await page.getByTestId('check-record').click();
+      await page.getByTestId('check-partial').waitFor();
+      await meterReaches(page, 'check-record-level', { above: 40 });
+      await meterReaches(page, 'check-record-level', { below: 20 });
+      await page.getByTestId('check-record').click();
+      await page
+        .locator('[data-testid=check-record-status][data-status=completed]')
+        .waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('check-transcript').textContent()).toBe(STANDIN_PHRASE);
+      expect(await verdict.getAttribute('data-verdict')).toBe('retry');
+      await page.context().close();
+    },
+  );
+
+  it(
+    'a server without recognition says so plainly, and the microphone and network still make the learner ready',
+    { timeout: 120_000 },
+    async () => {
+      const page = await newPage(browser);
+      // This server has an engine; the health report is answered as one without would answer.
+      await page.route('**/api/v1/health', async (route) => {
+        const res = await route.fetch();
+        const body: unknown = await res.json();
+        const report = typeof body === 'object' && body !== null ? body : {};
+        await route.fulfill({
+          response: res,
+          json: {
+            ...report,
+            engines: { asr: { name: 'none', ready: false, detail: 'no engine configured' } },
+          },
+        });
+      });
+      await page.goto(`${baseURL}/en/speech-recognition`);
+      await page.getByTestId('check-no-engine').waitFor();
+      expect(await page.getByTestId('check-recognition').getAttribute('data-state')).toBe('warn');
+      await page.locator('[data-testid=check-network-verdict][data-verdict=good]').waitFor();
+      await passMicrophone(page);
+
+      const summary = page.locator('[data-testid=check-summary][data-ready=true]');
+      await summary.waitFor();
+      expect(await summary.getByTestId('check-hints').locator('li').allTextContents()).toEqual([
+        en.summary.hints.recognition.unavailable,
+      ]);
+      await page.getByTestId('check-choose-level').click();
+      await page.getByTestId('level-modal').waitFor();
+      await page.getByTestId('level-basic').click();
+      await page.waitForURL(`${baseURL}/en/test-selection/basic`);
+      await page.context().close();
+    },
+  );
+
+  it('a blocked microphone gets the steps to allow it in this browser', { timeout: 60_000 }, async () => {
+    // Without the fake prompt, a headless browser refuses the microphone as a learner's "Block" would.
+    const blocked = await launchBrowser(['--use-fake-device-for-media-stream']);
+    try {
+      const page = await newPage(blocked);
+      await page.goto(`${baseURL}/en/speech-recognition`);
+      await page.getByTestId('check-mic-start').click();
+      const help = page.getByTestId('check-mic-denied');
+      await help.waitFor();
+      expect(await help.getAttribute('data-browser')).toBe('chrome');
+      expect(await help.locator('li').allTextContents()).toEqual(Object.values(en.mic.denied.steps.chrome));
+      expect(await page.getByTestId('check-mic').getAttribute('data-state')).toBe('fail');
+      expect(await page.getByTestId('check-summary').locator('[data-step=mic]').textContent()).toBe(
+        en.summary.hints.mic.denied,
+      );
+    } finally {
+      await blocked.close();
+    }
+  });
+});
