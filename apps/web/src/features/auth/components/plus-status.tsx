@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { VipStatus } from '@kouyu/core';
 import { useLang } from '@/components/ui/local-link';
+import { formatDate } from '@/lib/format-date';
 
 /** "Active until …", "Expired" or "Not a member". */
 export function PlusStatusText({ vip, expiration }: { vip: VipStatus; expiration: string | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   if (vip.state === 'active' && expiration) {
-    const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, { dateStyle: 'medium' }).format(
-      new Date(expiration),
-    );
-    return <>{t('account.plusActiveUntil', { date })}</>;
+    return <>{t('account.plusActiveUntil', { date: formatDate(expiration, lang) })}</>;
   }
   return <>{vip.state === 'expired' ? t('account.plusExpired') : t('account.plusNone')}</>;
 }

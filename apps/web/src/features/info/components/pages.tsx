@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/components/ui/local-link';
+import { formatDate } from '@/lib/format-date';
 import { useSite } from '../api/get-site';
 import { Article, Section, sections } from './article';
 import { FaqList } from './faq-list';
@@ -23,9 +24,7 @@ export function PrivacyPage() {
   const lang = useLang();
   const site = useSite();
   const email = site.data?.data.contact_email ?? '…';
-  const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, { dateStyle: 'long' }).format(
-    new Date(PRIVACY_UPDATED),
-  );
+  const date = formatDate(PRIVACY_UPDATED, lang, 'long');
   return (
     <Article title={t('privacy.title')} intro={t('privacy.intro')}>
       <p className="text-sm text-ink-muted" data-testid="privacy-updated">

@@ -3,7 +3,7 @@ import { capitalise, plusWarning, showUpgradePrompt } from '@kouyu/core';
 import type { StoredUser, VipStatus } from '@kouyu/core';
 import { buttonClass } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format-date';
 import { NameForm } from './name-form';
 import { Detail, Section } from './section';
 
@@ -23,7 +23,7 @@ export function AccountDetails({
   const lang = useLang();
   const plus =
     vip.state === 'active' && expiration
-      ? t('account.plusActiveUntil', { date: formatDate(expiration, lang) })
+      ? t('account.plusActiveUntil', { date: formatDate(expiration, lang, 'long') })
       : vip.state === 'expired'
         ? t('account.plusExpired')
         : t('account.plusNone');
@@ -37,7 +37,9 @@ export function AccountDetails({
           <span data-testid="profile-email">{user.email}</span>
         </Detail>
         <Detail label={t('profile.level')}>{capitalise(t(`userLevels.${user.user_level}`))}</Detail>
-        {createdAt ? <Detail label={t('profile.memberSince')}>{formatDate(createdAt, lang)}</Detail> : null}
+        {createdAt ? (
+          <Detail label={t('profile.memberSince')}>{formatDate(createdAt, lang, 'long')}</Detail>
+        ) : null}
         <Detail label={t('account.plus')}>
           <span className="flex items-center gap-2">
             <span data-testid="profile-plus">{plus}</span>

@@ -3,7 +3,7 @@ import { POINT_REASONS } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { usePointsHistory } from '../api/get-points-history';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format-date';
 import { Section } from './section';
 
 type Reason = (typeof POINT_REASONS)[number];
@@ -50,7 +50,7 @@ export function PointsSection({ balance }: { balance: number }) {
           <tbody>
             {history.data.data.map((entry) => (
               <tr key={entry.id} className="border-t border-line">
-                <td className="py-2">{formatDate(entry.created_at, lang, true)}</td>
+                <td className="py-2">{formatDate(entry.created_at, lang, 'withTime')}</td>
                 <td className="py-2">
                   {isReason(entry.reason) ? t(`profile.reasons.${entry.reason}`) : entry.reason}
                 </td>

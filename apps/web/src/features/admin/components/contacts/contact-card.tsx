@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { useUpdateContact } from '../../api/update-contact';
 import type { ContactUpdate } from '../../api/update-contact';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { ActionError, Badge } from '../parts';
 
 const STATUS_TONE = { new: 'brand', read: 'neutral', resolved: 'success' } as const;
@@ -72,7 +72,7 @@ export function ContactCard({ item }: { item: ContactItem }) {
                 <span className="sr-only">{t('contacts.rating', { value: item.rating })}</span>
               </span>
             )}
-            <time dateTime={item.created_at}>{formatDate(item.created_at, lang, true)}</time>
+            <time dateTime={item.created_at}>{formatDate(item.created_at, lang, 'withTime')}</time>
             {item.user_id === null ? null : (
               <LocalLink
                 to={`/admin/users/${item.user_id}`}

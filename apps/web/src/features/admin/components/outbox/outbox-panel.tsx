@@ -6,7 +6,7 @@ import { useLang } from '@/components/ui/local-link';
 import { SearchBox } from '@/components/ui/search-box';
 import { useOutbox } from '../../api/get-outbox';
 import { useSearchState } from '../../hooks/use-search-state';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { Badge, LoadError, Loading, Panel } from '../parts';
 
 function Mail({ mail }: { mail: OutboxItem }) {
@@ -23,7 +23,7 @@ function Mail({ mail }: { mail: OutboxItem }) {
             {mail.to}
           </p>
           <p className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
-            <time dateTime={mail.created_at}>{formatDate(mail.created_at, lang, true)}</time>
+            <time dateTime={mail.created_at}>{formatDate(mail.created_at, lang, 'withTime')}</time>
             <Badge>
               <span className="sr-only">{t('outbox.purpose')}: </span>
               {mail.purpose}

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
 import { useUpdateMembership } from '../../api/update-membership';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { inputClass } from '../parts';
 import { ConfirmStep } from './confirm-step';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { plusWarning, vipStatus } from '@kouyu/core';
 import { useLang } from '@/components/ui/local-link';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { Badge } from '../parts';
 
 /**

@@ -7,7 +7,7 @@ import { LocalLink, useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
 import { useUser } from '../../api/get-user';
 import { useOwnId } from '../../hooks/use-is-admin';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { Badge, LoadError, Loading, Panel } from '../parts';
 import { MembershipDialog } from './membership-dialog';
 import { PlusState } from './plus-state';
