@@ -214,7 +214,7 @@ export function openReport({ input, measures, score, band, w, suggestions }: Rep
   else next = w.next.openGood;
 
   return {
-    summary: w.scoreLine(score, w.bands.open[band]),
+    summary: w.scoreLine(score, (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band]),
     right: { heading: w.headings.right, items: right },
     missed: { heading: w.headings.missed, items: missed },
     correction: model ? { heading: w.headings.model, chars: markChars(model, []), legend: null } : null,
@@ -225,13 +225,14 @@ export function openReport({ input, measures, score, band, w, suggestions }: Rep
 /** The report for an empty answer: score 0, one message saying so, and the original to practise from if there is one. */
 export function emptyReport(input: AnswerInput, w: Wording): FeedbackReport {
   const reference = input.reference_text?.trim();
+  const written = input.question_type === 'free_text';
   return {
-    summary: w.empty,
+    summary: written ? w.emptyWritten : w.empty,
     right: { heading: w.headings.right, items: [] },
     missed: { heading: w.headings.missed, items: [] },
     correction: reference
       ? { heading: w.headings.reference, chars: markChars(reference, []), legend: null }
       : null,
-    next: { heading: w.headings.next, text: w.emptyNext },
+    next: { heading: w.headings.next, text: written ? w.emptyWrittenNext : w.emptyNext },
   };
 }

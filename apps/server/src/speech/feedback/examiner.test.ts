@@ -195,6 +195,20 @@ describe('examiner scores each question type against the HSKK bands', () => {
     }
   });
 
+  it('speaks of writing, not of speaking, for a written answer', async () => {
+    const done = await examiner.examine(
+      { ...freeText, answer_text: '虽然今天下雨，但是我们还是去公园玩了。' },
+      'en',
+    );
+    expect(done.result.feedback_text).toContain('well written');
+    expect(done.result.feedback_text).not.toMatch(/fluent|pauses|pace/);
+    const blank = await examiner.examine({ ...freeText, answer_text: '' }, 'ru');
+    expect(blank.result.feedback_text).toContain('Ответ не написан');
+    expect(blank.result.feedback_text).not.toContain('говорить');
+    const spoken = await examiner.examine({ ...open, answer_text: '' }, 'en');
+    expect(spoken.result.feedback_text).toContain('No answer was recorded');
+  });
+
   it('counts numerals the recogniser wrote in digits as the characters the learner said', async () => {
     const reference = '我下午两点去书店，买了3本书。';
     const digits = await examiner.examine(

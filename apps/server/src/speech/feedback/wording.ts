@@ -5,11 +5,18 @@ import type { FeedbackLanguage } from './types.js';
 export interface Wording {
   listSeparator: string;
   scoreLine: (score: number, band: string) => string;
-  bands: { reference: Record<ScoreBand, string>; open: Record<ScoreBand, string> };
+  bands: {
+    reference: Record<ScoreBand, string>;
+    open: Record<ScoreBand, string>;
+    /** Written answers (HSK writing) are judged on content and wording, not on pauses. */
+    written: Record<ScoreBand, string>;
+  };
   headings: { right: string; missed: string; reference: string; model: string; next: string };
   legend: string;
   empty: string;
   emptyNext: string;
+  emptyWritten: string;
+  emptyWrittenNext: string;
   reproduced: (correct: number, total: number) => string;
   homophones: (pairs: string) => string;
   missing: (runs: string) => string;
@@ -58,6 +65,11 @@ const en: Wording = {
       mid: 'mostly relevant, with pauses or errors',
       low: 'off the topic or too little information',
     },
+    written: {
+      high: 'on the task and well written',
+      mid: 'mostly on the task, with gaps or errors',
+      low: 'off the task or too little written',
+    },
   },
   headings: {
     right: 'What went well:',
@@ -69,6 +81,8 @@ const en: Wording = {
   legend: '【 】 marks characters you missed or that were heard differently.',
   empty: 'No answer was recorded, so this question scores 0.',
   emptyNext: 'Speak before the time runs out — even one short sentence earns points.',
+  emptyWritten: 'Nothing was written, so this task scores 0.',
+  emptyWrittenNext: 'Write at least one complete sentence — even a short one earns points.',
   reproduced: (c, t) => `You reproduced ${c} of ${t} characters exactly.`,
   homophones: (p) => `Right sound, other character (often the recogniser's spelling, counted lightly): ${p}.`,
   missing: (r) => `Missing: ${r}.`,
@@ -108,6 +122,7 @@ const zh: Wording = {
   bands: {
     reference: { high: '准确，与原文基本一致', mid: '部分准确', low: '与原文关系不大' },
     open: { high: '内容切题，表达流利，停顿少', mid: '基本切题，有停顿和错误', low: '内容不切题或信息很少' },
+    written: { high: '内容切题，书写通顺', mid: '基本切题，有遗漏或错误', low: '内容不切题或写得太少' },
   },
   headings: {
     right: '做得好的地方：',
@@ -119,6 +134,8 @@ const zh: Wording = {
   legend: '【 】标出的是漏说或被识别成其他字的部分。',
   empty: '没有录到回答，本题得 0 分。',
   emptyNext: '在时间结束前开口回答，哪怕只说一句短句也能得分。',
+  emptyWritten: '没有写回答，本题得 0 分。',
+  emptyWrittenNext: '至少写一个完整的句子，哪怕很短也能得分。',
   reproduced: (c, t) => `原文 ${t} 个字中，你准确说出了 ${c} 个。`,
   homophones: (p) => `读音正确但识别成了别的字（多为语音识别的同音字，扣分较少）：${p}。`,
   missing: (r) => `漏说：${r}。`,
@@ -169,6 +186,11 @@ const ru: Wording = {
       mid: 'в основном по теме, есть паузы и ошибки',
       low: 'не по теме или слишком мало информации',
     },
+    written: {
+      high: 'по заданию и хорошо написано',
+      mid: 'в основном по заданию, есть пропуски или ошибки',
+      low: 'не по заданию или написано слишком мало',
+    },
   },
   headings: {
     right: 'Что получилось:',
@@ -180,6 +202,8 @@ const ru: Wording = {
   legend: '【 】 отмечают пропущенные или услышанные иначе иероглифы.',
   empty: 'Ответ не записан, поэтому за вопрос 0 баллов.',
   emptyNext: 'Начните говорить до конца времени — даже одно короткое предложение приносит баллы.',
+  emptyWritten: 'Ответ не написан, поэтому за задание 0 баллов.',
+  emptyWrittenNext: 'Напишите хотя бы одно полное предложение — даже короткое приносит баллы.',
   reproduced: (c, t) => `Вы точно воспроизвели ${c} из ${t} ${charsOf(t)}.`,
   homophones: (p) => `Звук верный, иероглиф другой (обычно ошибка распознавания, штраф небольшой): ${p}.`,
   missing: (r) => `Пропущено: ${r}.`,
