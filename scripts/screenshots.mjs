@@ -17,6 +17,7 @@ const shots = [
   { name: 'levels-desktop.png', url: '/en', viewport: { width: 1280, height: 800 }, click: 'start-practicing' },
   { name: 'home-phone-zh.png', url: '/zh', viewport: { width: 375, height: 740 }, mobile: true },
   { name: 'auth-phone-ru.png', url: '/ru/auth?mode=register', viewport: { width: 375, height: 740 }, mobile: true },
+  { name: 'speech-check-desktop.png', url: '/en/speech-recognition', viewport: { width: 1280, height: 800 } },
 ];
 for (const s of shots) {
   const context = await browser.newContext({ viewport: s.viewport, isMobile: s.mobile ?? false, deviceScaleFactor: 1 });
