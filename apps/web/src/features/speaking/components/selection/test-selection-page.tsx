@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { HSKK_LEVELS, LEVEL_IDS, TEST_LIST_PAGE_SIZE, modeSegment, withLanguage } from '@kouyu/core';
 import type { HskkLevel, TestMode } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
-import { useLang } from '@/components/ui/local-link';
+import { LocalLink, useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useTests } from '../../api/get-tests';
 import { useViewer } from '../../hooks/use-viewer';
@@ -70,6 +70,13 @@ export function TestSelectionPage() {
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold sm:text-3xl">{t(`selection.title.${level}`)}</h1>
         <p className="text-ink-muted">{t('selection.subtitle')}</p>
+        <LocalLink
+          to="/speech-recognition"
+          className="self-start text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          data-testid="selection-check-link"
+        >
+          {t('selection.checkLink')}
+        </LocalLink>
       </header>
       {!viewer.signedIn ? (
         <p
