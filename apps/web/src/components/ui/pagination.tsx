@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 
 export interface PaginationProps {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
-  labels: { nav: string; previous: string; next: string; page: (n: number) => string };
+  /** What the list is, for screen readers when a page has several ("Pages of words"); "Pages" by default. */
+  label?: string;
   testId?: string;
 }
 
@@ -28,7 +30,8 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
 }
 
 /** Numbered pages with previous/next; nothing when there is one page. */
-export function Pagination({ page, totalPages, onPage, labels, testId }: PaginationProps) {
+export function Pagination({ page, totalPages, onPage, label, testId }: PaginationProps) {
+  const { t } = useTranslation();
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
   const item =
@@ -36,7 +39,7 @@ export function Pagination({ page, totalPages, onPage, labels, testId }: Paginat
     'focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50';
   return (
     <nav
-      aria-label={labels.nav}
+      aria-label={label ?? t('pagination.nav')}
       className="flex flex-wrap items-center justify-center gap-2"
       data-testid={testId}
     >
@@ -46,7 +49,7 @@ export function Pagination({ page, totalPages, onPage, labels, testId }: Paginat
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        {labels.previous}
+        {t('pagination.previous')}
       </button>
       {pages.map((n, i) =>
         n === null ? (
@@ -57,7 +60,7 @@ export function Pagination({ page, totalPages, onPage, labels, testId }: Paginat
           <button
             key={n}
             type="button"
-            aria-label={labels.page(n)}
+            aria-label={t('pagination.page', { n })}
             aria-current={n === page ? 'page' : undefined}
             className={cn(
               item,
@@ -75,7 +78,7 @@ export function Pagination({ page, totalPages, onPage, labels, testId }: Paginat
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        {labels.next}
+        {t('pagination.next')}
       </button>
     </nav>
   );

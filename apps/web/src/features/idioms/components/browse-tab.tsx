@@ -94,12 +94,7 @@ export function BrowseTab({
                 update({ page });
                 window.scrollTo({ top: 0 });
               }}
-              labels={{
-                nav: t('pages.nav'),
-                previous: t('pages.previous'),
-                next: t('pages.next'),
-                page: (n) => t('pages.page', { page: n }),
-              }}
+              label={t('pages.nav')}
               testId="idiom-pagination"
             />
           </>

@@ -145,12 +145,6 @@ export function ResultsPage({ more }: { more?: ReactNode }) {
             totalPages={data.pagination.total_pages}
             onPage={(page) => update({ page })}
             testId="results-pagination"
-            labels={{
-              nav: t('pagination.nav'),
-              previous: t('pagination.previous'),
-              next: t('pagination.next'),
-              page: (n) => t('pagination.page', { n }),
-            }}
           />
         </>
       )}

@@ -87,12 +87,7 @@ export function VocabularyPage() {
                 setPage(n);
                 window.scrollTo({ top: 0 });
               }}
-              labels={{
-                nav: t('pages.nav'),
-                previous: t('pages.previous'),
-                next: t('pages.next'),
-                page: (n) => t('pages.page', { page: n }),
-              }}
+              label={t('pages.nav')}
               testId="vocabulary-pagination"
             />
           </>

@@ -6,7 +6,6 @@ import { SearchBox } from '@/components/ui/search-box';
 import { useContactStats } from '../../api/get-contact-stats';
 import { useContacts } from '../../api/get-contacts';
 import { pickOptional, useSearchState } from '../../hooks/use-search-state';
-import { usePaginationLabels } from '../use-pagination-labels';
 import { LoadError, Loading, Panel, selectClass } from '../parts';
 import { ContactCard } from './contact-card';
 import { ContactStats } from './contact-stats';
@@ -20,7 +19,6 @@ export function ContactsPanel() {
   const search = params.get('q')?.trim() ?? '';
   const stats = useContactStats();
   const list = useContacts({ page, status, type, search });
-  const labels = usePaginationLabels();
   const refreshing = stats.isFetching || list.isFetching;
 
   return (
@@ -109,7 +107,6 @@ export function ContactsPanel() {
             page={list.data.pagination.current_page}
             totalPages={list.data.pagination.total_pages}
             onPage={(p) => update({ page: p })}
-            labels={labels}
             testId="contacts-pagination"
           />
         </>

@@ -7,7 +7,6 @@ import { useUserResultCount } from '../../api/get-user-result-count';
 import { useUserResults } from '../../api/get-user-results';
 import { pick, useSearchState } from '../../hooks/use-search-state';
 import { LoadError, Loading, Panel, selectClass } from '../parts';
-import { usePaginationLabels } from '../use-pagination-labels';
 
 /** A user's saved runs: the count by kind and the average, then the runs with sort, filter and pages. */
 export function UserResults({ id }: { id: number }) {
@@ -18,7 +17,6 @@ export function UserResults({ id }: { id: number }) {
   const filter = pick(RESULT_FILTERS, params.get('filter'), 'all');
   const count = useUserResultCount(id);
   const list = useUserResults(id, { page, sort, filter, language: lang });
-  const labels = usePaginationLabels();
   const c = count.data?.data;
 
   return (
@@ -89,7 +87,6 @@ export function UserResults({ id }: { id: number }) {
             page={list.data.pagination.current_page}
             totalPages={list.data.pagination.total_pages}
             onPage={(p) => update({ page: p })}
-            labels={labels}
             testId="admin-user-results-pagination"
           />
         </>

@@ -8,7 +8,6 @@ import { SearchBox } from '@/components/ui/search-box';
 import { useUsers } from '../../api/get-users';
 import { useSearchState } from '../../hooks/use-search-state';
 import { LoadError, Loading, Panel } from '../parts';
-import { usePaginationLabels } from '../use-pagination-labels';
 import { PlusState } from './plus-state';
 
 // One grid for the header and the rows: a table on wide screens, a card per user on a phone.
@@ -56,7 +55,6 @@ export function UsersPanel() {
   const { params, page, update } = useSearchState();
   const search = params.get('q')?.trim() ?? '';
   const list = useUsers({ page, search });
-  const labels = usePaginationLabels();
   return (
     <Panel title={t('users.title')} testId="admin-users">
       <SearchBox
@@ -101,7 +99,6 @@ export function UsersPanel() {
             page={list.data.pagination.current_page}
             totalPages={list.data.pagination.total_pages}
             onPage={(p) => update({ page: p })}
-            labels={labels}
             testId="users-pagination"
           />
         </>

@@ -130,12 +130,6 @@ export function TestSelectionPage() {
             totalPages={paged.totalPages}
             onPage={setPage}
             testId="tests-pagination"
-            labels={{
-              nav: t('pagination.nav'),
-              previous: t('pagination.previous'),
-              next: t('pagination.next'),
-              page: (n) => t('pagination.page', { n }),
-            }}
           />
         </>
       )}
