@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
 import { useForm } from '../hooks/use-form';
 import { Failure } from './failure';
-import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -49,7 +49,11 @@ export function ChangePasswordForm() {
       />
       <NewPasswordFields field={form.field} label="auth.newPassword" />
       <Failure error={change.error} fallback="internal" />
-      {change.isSuccess ? <FormAlert tone="success">{t('profile.passwordChanged')}</FormAlert> : null}
+      {change.isSuccess ? (
+        <Alert tone="success" testId="form-success">
+          {t('profile.passwordChanged')}
+        </Alert>
+      ) : null}
       <Button
         type="submit"
         className="self-start"

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@kouyu/core';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { failureCode } from '../errors';
 import { useCountdown } from '../hooks/use-countdown';
-import { FormAlert } from './form-alert';
 
 /**
  * A failed call, translated (`errors.<code>`, else the operation's own fallback message), with a live
@@ -28,12 +28,12 @@ export function Failure({
   }, [error, cooldown, start]);
   if (!error) return null;
   return (
-    <FormAlert>
+    <Alert tone="error" testId="form-error">
       <p>
         {t(`errors.${failureCode(error, fallback)}`)}
         {seconds > 0 ? <span data-testid="cooldown"> {t('auth.waitSeconds', { seconds })}</span> : null}
       </p>
       {children}
-    </FormAlert>
+    </Alert>
   );
 }

@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { buttonClass } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { loginBody, useLogin } from '../api/login';
 import { useForm } from '../hooks/use-form';
 import type { AuthState } from '../location-state';
 import { verifyPath } from '../next-path';
 import { Failure } from './failure';
-import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 
 /** The Log in tab. Success stores the session; the page then follows `next`. */
@@ -63,9 +63,9 @@ export function LoginForm({
       data-testid="login-form"
     >
       {notice === 'password_reset' ? (
-        <FormAlert tone="success" testId="password-reset-done">
+        <Alert tone="success" testId="password-reset-done">
           {t('auth.passwordResetDone')}
-        </FormAlert>
+        </Alert>
       ) : null}
       <TextField
         {...form.field('email')}

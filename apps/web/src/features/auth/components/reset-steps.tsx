@@ -5,6 +5,7 @@ import { verifyResetBody } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { emailBody, useForgotPassword } from '../api/forgot-password';
 import { useResendResetEmail } from '../api/resend-reset-email';
 import { newPasswordFormSchema, useResetPassword } from '../api/reset-password';
@@ -14,7 +15,6 @@ import { useCountdown } from '../hooks/use-countdown';
 import { useForm } from '../hooks/use-form';
 import { CodeField } from './code-field';
 import { Failure } from './failure';
-import { FormAlert } from './form-alert';
 import { ResendButton } from './resend-button';
 import { TextField } from './text-field';
 import { NewPasswordFields } from './new-password-fields';
@@ -118,7 +118,11 @@ export function ResetCodeStep({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-code-form">
-      {recent ? <FormAlert tone="info">{t('auth.codeRecentlySent')}</FormAlert> : null}
+      {recent ? (
+        <Alert tone="info" testId="form-info">
+          {t('auth.codeRecentlySent')}
+        </Alert>
+      ) : null}
       <p className="text-ink-muted">{t('auth.resetCodeIntro', { email })}</p>
       <CodeField {...form.field('code')} />
       <Failure error={check.error} fallback="password_reset_verify_failed">
@@ -128,7 +132,11 @@ export function ResetCodeStep({
         {check.isPending ? t('auth.submitting') : t('auth.checkCode')}
       </Button>
       <ResendButton seconds={countdown.seconds} pending={resend.isPending} onClick={onResend} />
-      {resent ? <FormAlert tone="success">{t('auth.codeSent', { email })}</FormAlert> : null}
+      {resent ? (
+        <Alert tone="success" testId="form-success">
+          {t('auth.codeSent', { email })}
+        </Alert>
+      ) : null}
       <Failure error={resend.error} fallback="password_reset_resend_failed" />
       <Button variant="ghost" size="sm" onClick={onChangeEmail}>
         {t('auth.changeEmail')}

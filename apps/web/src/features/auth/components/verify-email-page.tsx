@@ -6,6 +6,7 @@ import { verifyEmailBody } from '@kouyu/core';
 import { Button, buttonClass } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { errorNumber } from '../errors';
@@ -15,7 +16,6 @@ import { readAuthState } from '../location-state';
 import { nextPath } from '../next-path';
 import { CodeField } from './code-field';
 import { Failure } from './failure';
-import { FormAlert } from './form-alert';
 import { ResendButton } from './resend-button';
 import { TextField } from './text-field';
 
@@ -75,7 +75,9 @@ export function VerifyEmailPage() {
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="verify-form">
         {arrived.notice === 'code_recently_sent' ? (
-          <FormAlert tone="info">{t('auth.codeRecentlySent')}</FormAlert>
+          <Alert tone="info" testId="form-info">
+            {t('auth.codeRecentlySent')}
+          </Alert>
         ) : null}
         {givenEmail ? null : (
           <TextField
@@ -103,7 +105,11 @@ export function VerifyEmailPage() {
           pending={resend.isPending || !form.values.email}
           onClick={onResend}
         />
-        {sentTo ? <FormAlert tone="success">{t('auth.codeSent', { email: sentTo })}</FormAlert> : null}
+        {sentTo ? (
+          <Alert tone="success" testId="form-success">
+            {t('auth.codeSent', { email: sentTo })}
+          </Alert>
+        ) : null}
         <Failure error={resendFailed} fallback="resend_verification_failed" />
         <LocalLink to="/auth?mode=login" className={buttonClass('ghost', 'sm', 'self-center')}>
           {t('auth.backToLogin')}

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { SkippedWords } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { useExtractWords } from '../api/extract-words';
 import type { DictationViewer } from '../hooks/use-viewer';
 import { AccessPrompt } from './access-prompt';
-import { Notice } from './notice';
 
 /** "Add words from a photo" (Plus): the server reads the printed words and adds them under the rules. */
 export function AddFromImage({
@@ -66,11 +66,11 @@ export function AddFromImage({
       ) : null}
       {extract.isError ? (
         <div className="w-full">
-          <Notice tone="error">
+          <Alert tone="error">
             {t(`common:errors.${extract.error instanceof ApiError ? extract.error.code : 'internal'}`, {
               limit: viewer.limit,
             })}
-          </Notice>
+          </Alert>
         </div>
       ) : null}
     </>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { DICTATION_INTERVAL_DEFAULT_S, isDictationInterval, wordListIssue } from '@kouyu/core';
 import type { DictationInterval, DictationSession, WordListIssue } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 import { useDictationPlayer } from '../hooks/use-dictation-player';
 import { useViewer } from '../hooks/use-viewer';
 import { HandwritingCheck } from './handwriting-check';
 import { IntervalSelect } from './interval-select';
-import { Notice } from './notice';
 import { PastSessions } from './past-sessions';
 import { PlayerPanel } from './player-panel';
 import { WordEntry } from './word-entry';
@@ -84,11 +84,11 @@ export function DictationPage() {
           />
         </div>
         {startIssue ? (
-          <Notice tone="error" testId="start-error">
+          <Alert tone="error" testId="start-error">
             {startIssue.key === 'too_many_words'
               ? t('common:errors.too_many_words', { limit: startIssue.limit })
               : t(`common:validation.${startIssue.key}`)}
-          </Notice>
+          </Alert>
         ) : null}
         {sessionId !== null ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { DictationInterval } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
 import { useAnalyzeHandwriting } from '../api/analyze-handwriting';
 import type { HandwritingResult } from '../api/analyze-handwriting';
 import { useSaveSession } from '../api/save-session';
 import type { DictationViewer } from '../hooks/use-viewer';
 import { AccessPrompt } from './access-prompt';
 import { AnalysisView } from './analysis-view';
-import { Notice } from './notice';
 
 /** A photo chosen for analysis and its object URL for the preview (revoked when replaced). */
 function usePhoto() {
@@ -123,16 +123,16 @@ export function HandwritingCheck({
       </div>
       {gate && !viewer.plus ? <AccessPrompt viewer={viewer} feature="analyse" /> : null}
       {failure ? (
-        <Notice tone="error" testId="check-error">
+        <Alert tone="error" testId="check-error">
           {t(`common:errors.${failure instanceof ApiError ? failure.code : 'internal'}`, {
             limit: viewer.limit,
           })}
-        </Notice>
+        </Alert>
       ) : null}
       {saved ? (
-        <Notice tone="success" testId="save-done">
+        <Alert tone="success" testId="save-done">
           {saved === 'saved' ? t('save.saved') : t('save.updated')}
-        </Notice>
+        </Alert>
       ) : null}
       {result ? <AnalysisView analysis={result.analysis} recognizedText={result.recognized_text} /> : null}
       {!result && photo && viewer.plus ? (

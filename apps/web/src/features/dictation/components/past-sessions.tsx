@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { DictationSession } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
+import { Alert } from '@/components/ui/alert';
 import { useDictationResults } from '../api/get-results';
 import type { DictationViewer } from '../hooks/use-viewer';
 import { AnalysisView } from './analysis-view';
-import { Notice } from './notice';
 
 /** "Past sessions" from `GET /dictation/results`: newest first, paged; each opens to its result. */
 export function PastSessions({
@@ -23,7 +23,7 @@ export function PastSessions({
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
   if (!viewer.signedIn) return <p className="text-sm text-ink-muted">{t('past.loginHint')}</p>;
-  if (results.isError) return <Notice tone="error">{t('past.failed')}</Notice>;
+  if (results.isError) return <Alert tone="error">{t('past.failed')}</Alert>;
   if (!results.data) return <p className="text-sm text-ink-muted">{t('past.loading')}</p>;
   const { data, pagination } = results.data;
   if (data.length === 0)

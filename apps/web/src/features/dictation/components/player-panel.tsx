@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
 import type { DictationPlayer } from '../hooks/use-dictation-player';
-import { Notice } from './notice';
 
 /** Start, pause, resume and stop the dictation, with its state announced (spec 000 §4). */
 export function PlayerPanel({
@@ -85,12 +85,12 @@ export function PlayerPanel({
         </div>
       ) : null}
       {phase === 'error' ? (
-        <Notice tone="error" testId="player-error">
+        <Alert tone="error" testId="player-error">
           <span className="mr-2">{t('player.error')}</span>
           <Button size="sm" variant="secondary" onClick={player.retry}>
             {t('player.retry')}
           </Button>
-        </Notice>
+        </Alert>
       ) : null}
     </div>
   );

@@ -5,9 +5,9 @@ import { DICTATION_WORDS_PLUS, addWords, dictationWordError, splitWords } from '
 import type { ValidationKey } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { Alert } from '@/components/ui/alert';
 import type { DictationViewer } from '../hooks/use-viewer';
 import { AddFromImage } from './add-from-image';
-import { Notice } from './notice';
 
 type EntryError = ValidationKey | 'full';
 
@@ -165,7 +165,7 @@ export function WordEntry({
           </Button>
         ) : null}
       </div>
-      {summary ? <Notice testId="words-summary">{summary}</Notice> : null}
+      {summary ? <Alert testId="words-summary">{summary}</Alert> : null}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
-/** A form-level message: errors are announced at once (role="alert"), notices politely. */
-export function FormAlert({
-  tone = 'error',
+/** A message in a page or form: errors are announced at once (role="alert"), the rest politely. */
+export function Alert({
+  tone = 'info',
   children,
   testId,
 }: {
@@ -14,7 +14,7 @@ export function FormAlert({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={testId ?? `form-${tone}`}
+      data-testid={testId}
       className={cn(
         'rounded-lg border px-3 py-2 text-sm',
         tone === 'error' && 'border-danger/40 bg-brand-soft text-danger',
