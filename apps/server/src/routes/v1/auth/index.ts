@@ -21,6 +21,7 @@ import {
 import { AppError, errors } from '../../../lib/errors.js';
 import { pointsLedger, users } from '../../../db/schema.js';
 import { checkCode, isVerificationBlocked } from '../../../accounts/codes.js';
+import type { CheckResult } from '../../../accounts/codes.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
 import {
   revokeAllForUser,
@@ -44,6 +45,14 @@ const ME_REFRESH_WINDOW_MS = 60_000;
 const ME_REFRESH_MAX = 20;
 
 /** Accounts (spec 000 §7): register, verify, sign in, refresh, sign out, reset a password. */
+/** The answer to a code that did not pass: too many tries, wrong (with the tries left) or expired. */
+function codeRefused(check: Exclude<CheckResult, { ok: true }>): AppError {
+  if (check.error === 'max_verification_attempts') return errors.tooMany('max_verification_attempts', 0);
+  if (check.error === 'invalid_code')
+    return new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: check.attemptsLeft });
+  return errors.badRequest('code_expired');
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   /** Stricter limits on the calls that guess or send mail (per client address), scaled by AUTH_RATE_LIMIT_SCALE. */
@@ -128,15 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
       if (user.emailVerifiedAt) throw errors.conflict('already_verified');
       const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'verify', code);
-      if (!check.ok) {
-        if (check.error === 'max_verification_attempts') throw errors.tooMany('max_verification_attempts', 0);
-        if (check.error === 'invalid_code') {
-          throw new AppError(400, 'invalid_code', undefined, undefined, {
-            attempts_left: check.attemptsLeft,
-          });
-        }
-        throw errors.badRequest('code_expired');
-      }
+      if (!check.ok) throw codeRefused(check);
       const verified = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -286,15 +287,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(db, email);
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
       const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'reset', code);
-      if (!check.ok) {
-        if (check.error === 'max_verification_attempts') throw errors.tooMany('max_verification_attempts', 0);
-        if (check.error === 'invalid_code') {
-          throw new AppError(400, 'invalid_code', undefined, undefined, {
-            attempts_left: check.attemptsLeft,
-          });
-        }
-        throw errors.badRequest('code_expired');
-      }
+      if (!check.ok) throw codeRefused(check);
       const resetToken = randomBytes(32).toString('base64url');
       await app.kv.set(`reset-token:${resetToken}`, String(user.id), RESET_TOKEN_TTL_MS);
       return { success: true as const, reset_token: resetToken };
