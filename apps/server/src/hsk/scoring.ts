@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { HSK_LEVELS, HSK_PASS_PERCENT, hskItemPoints, isFreeTextType, isTrueFalseType } from '@kouyu/core';
+import {
+  HSK_LEVELS,
+  HSK_PASS_PERCENT,
+  hskFeedbackSchema,
+  hskItemPoints,
+  isFreeTextType,
+  isTrueFalseType,
+} from '@kouyu/core';
 import type { HskAnswerValue, HskFeedback, Language } from '@kouyu/core';
 import type { AnswerInput, FeedbackEngine, FeedbackResult } from '../speech/feedback/index.js';
 import type { HskSetContent, ItemOf, StoredItem } from './content.js';
@@ -34,18 +41,7 @@ export const itemScoreSchema = z.object({
   points: z.number().int(),
   max_points: z.number().int(),
   given: z.union([z.boolean(), z.string()]).nullable(),
-  feedback: z
-    .object({
-      score: z.number().int(),
-      band: z.enum(['high', 'mid', 'low']),
-      text: z.string(),
-      engine: z.string(),
-      chars: z.number().int(),
-      min_chars: z.number().int().nullable(),
-      max_chars: z.number().int().nullable(),
-      missing_words: z.array(z.string()),
-    })
-    .optional(),
+  feedback: hskFeedbackSchema.optional(),
 });
 export type ItemScore = z.infer<typeof itemScoreSchema>;
 
