@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { API_BASE } from '@/lib/api';
 import { cn } from './cn';
+import { Icon } from './icons';
 
 /** The address of the spoken audio of a short text (a word, an idiom): the server synthesises and caches it. */
 export function speakUrl(text: string): string {
@@ -85,21 +86,10 @@ export function SpeakButton({
         className,
       )}
     >
-      <svg
-        viewBox="0 0 24 24"
-        width={20}
-        height={20}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        className={state === 'loading' ? 'animate-pulse' : undefined}
-      >
+      <Icon width={20} height={20} className={state === 'loading' ? 'animate-pulse' : undefined}>
         <path d="M4 10v4h4l5 4V6L8 10H4z" />
         <path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11" />
-      </svg>
+      </Icon>
     </button>
   );
 }
