@@ -17,3 +17,4 @@ export * from './hsk.js';
 export * from './feedback.js';
 export * from './numerals.js';
 export * from './admin.js';
+export * from './voice-api.js';

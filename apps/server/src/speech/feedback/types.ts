@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HSKK_LEVELS, HSK_LEVELS, LANGUAGES } from '@kouyu/core';
+import { voiceReportSchema } from '@kouyu/core';
 import type { Language, ScoreBand } from '@kouyu/core';
 
 export const QUESTION_TYPES = [
@@ -30,6 +31,8 @@ export const answerInputSchema = z.object({
   answer_text: z.string(),
   duration_ms: z.number().nonnegative().optional(),
   time_limit_s: z.number().positive().optional(),
+  /** What the voice analysis heard in the recording of this answer, when one was kept. */
+  voice: voiceReportSchema.optional(),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 
