@@ -18,3 +18,5 @@ export * from './feedback.js';
 export * from './numerals.js';
 export * from './admin.js';
 export * from './voice-api.js';
+export * from './analytics.js';
+export * from './membership-api.js';

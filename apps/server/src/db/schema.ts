@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -414,3 +415,31 @@ export const contacts = pgTable(
   },
   (t) => [index('contacts_status_idx').on(t.status, t.createdAt)],
 );
+
+// ── Analytics and campus card (issue 15) ──────────────────────────────────────────────────────────
+
+/**
+ * Daily counters: the spec's goals (`kind` goal) and failed API calls by error code (`kind` error).
+ * Only a count per day and name is kept, never who or from where.
+ */
+export const analyticsCounts = pgTable(
+  'analytics_counts',
+  {
+    day: text('day').notNull(),
+    kind: text('kind').$type<'goal' | 'error'>().notNull(),
+    name: text('name').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.name] })],
+);
+
+/** The campus card an admin sets up (one row): the invitation code it hands out and its own texts. */
+export const campusCard = pgTable('campus_card', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull(),
+  texts: jsonb('texts')
+    .$type<Partial<Record<'en' | 'zh' | 'ru', { title: string; offer: string }>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

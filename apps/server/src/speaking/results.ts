@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { feedbackRecords, hskkQuestions, hskkTests, testResults } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
+import { recordGoal } from '../analytics/goals.js';
 import { assertCanOpen } from './access.js';
 import { findTest, viewerOf } from './catalogue.js';
 
@@ -82,6 +83,12 @@ export async function submitResult(
     })
     .returning({ id: testResults.id, score: testResults.score });
   if (!row) throw new Error('test result insert returned nothing');
+  // Goal 3 (spec 000 §1): the user's first saved test, counted once (only this insert's row exists).
+  const [saved] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(testResults)
+    .where(eq(testResults.userId, user.id));
+  if (saved?.n === 1) await recordGoal(db, 'first_test');
   return row;
 }
 

@@ -23,6 +23,7 @@ import { pointsLedger, users } from '../../../db/schema.js';
 import { checkCode, isVerificationBlocked } from '../../../accounts/codes.js';
 import type { CheckResult } from '../../../accounts/codes.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
+import { recordGoal } from '../../../analytics/goals.js';
 import {
   revokeAllForUser,
   revokeFamily,
@@ -164,6 +165,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       if (!verified) throw new Error('user row missing after verification');
+      // Goal 1 (spec 000 §1) counts an account once it is real: verified, not merely submitted.
+      await recordGoal(db, 'register');
       return startSession(app, verified);
     },
   );
