@@ -19,4 +19,3 @@ export * from './numerals.js';
 export * from './admin.js';
 export * from './voice-api.js';
 export * from './analytics.js';
-export * from './membership-api.js';
