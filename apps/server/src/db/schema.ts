@@ -443,3 +443,94 @@ export const campusCard = pgTable('campus_card', {
     .default(sql`'{}'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Plus membership (membership/): payments, redeem codes and the ledger of every change ----
+
+/** One checkout of a plan; becomes `paid` only on a verified provider event. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout (Stripe: the Checkout Session id). */
+    providerRef: text('provider_ref').notNull(),
+    /** The provider's id of the money movement refunds name (Stripe: the PaymentIntent id). */
+    paymentRef: text('payment_ref'),
+    plan: text('plan').notNull(),
+    days: integer('days').notNull(),
+    /** In the currency's smallest unit, as the provider counts it. */
+    amount: integer('amount').notNull(),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    currency: text('currency').notNull(),
+    status: text('status')
+      .$type<'pending' | 'paid' | 'refunded' | 'partially_refunded'>()
+      .notNull()
+      .default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_payment_ref_idx').on(t.paymentRef),
+    index('payments_user_idx').on(t.userId),
+  ],
+);
+
+/** Provider events already applied: a replayed or duplicate event id changes nothing twice. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
+);
+
+export const redeemBatches = pgTable('redeem_batches', {
+  id: serial('id').primaryKey(),
+  days: integer('days').notNull(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  note: text('note'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Codes stored normalised (upper case, no spaces or dashes); one use each. */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => redeemBatches.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('redeem_codes_code_uq').on(t.code), index('redeem_codes_batch_idx').on(t.batchId)],
+);
+
+/** Every change of a Plus expiry and where it came from, so a membership can always be explained. */
+export const membershipChanges = pgTable(
+  'membership_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'payment' | 'code' | 'points' | 'refund' | 'admin'>().notNull(),
+    days: integer('days').notNull(),
+    previousExpiry: timestamp('previous_expiry', { withTimezone: true }),
+    newExpiry: timestamp('new_expiry', { withTimezone: true }),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('membership_changes_user_idx').on(t.userId)],
+);
