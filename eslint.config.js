@@ -37,6 +37,7 @@ export default tseslint.config(
       'scripts/**',
       '**/bench/**',
       '**/*.bench.ts',
+      '**/*.eval.ts',
       'apps/server/src/cli/**',
       'apps/server/src/server.ts',
     ],

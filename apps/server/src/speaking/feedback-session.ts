@@ -7,7 +7,7 @@ import { findUserById } from '../accounts/users.js';
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import type { Kv } from '../plugins/kv.js';
-import { QUESTION_TYPES } from '../speech/feedback/types.js';
+import { questionInput } from '../speech/feedback/question-input.js';
 import type { AnswerInput } from '../speech/feedback/types.js';
 import { denialError } from './access.js';
 import { accessTest, findTest, viewerOf } from './catalogue.js';
@@ -105,7 +105,10 @@ export function queryPayload(query: Record<string, unknown>): FeedbackRequest {
   return parsed.data;
 }
 
-/** The user a token proves, or null. */
+/**
+ * The user a token proves; null when no token came. A token that came but does not hold is refused
+ * with 4401, so the client refreshes and retries instead of being served as a guest.
+ */
 export async function userFromToken(
   db: Db,
   secret: string,
@@ -113,8 +116,9 @@ export async function userFromToken(
 ): Promise<UserRow | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(secret, token);
-  if (!claims) return null;
-  return (await findUserById(db, claims.userId)) ?? null;
+  const user = claims ? await findUserById(db, claims.userId) : undefined;
+  if (!user) throw new FeedbackError('token_expired', FEEDBACK_WS_CODE.unauthorized);
+  return user;
 }
 
 export interface ResolvedFeedback {
@@ -146,20 +150,11 @@ export async function resolveFeedback(
   return { user, question, test };
 }
 
-const questionType = z.enum(QUESTION_TYPES).catch('open');
-
 /** What the feedback engine reviews: the answer with the server's own references for the question. */
 export function answerInput(request: FeedbackRequest, question: QuestionRow, test: TestRow): AnswerInput {
   return {
-    question_type: questionType.parse(question.questionType),
-    level: test.level,
-    question_text: question.questionText ?? undefined,
-    reference_text: question.referenceText ?? undefined,
-    model_answers: question.modelAnswers,
-    key_points: question.keyPoints,
-    image_texts: question.imageTexts,
+    ...questionInput({ ...question, level: test.level }),
     answer_text: request.user_answers,
     duration_ms: request.duration_ms,
-    time_limit_s: question.timeLimit,
   };
 }
