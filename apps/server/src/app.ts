@@ -38,6 +38,8 @@ import { asrRoutes } from './routes/v1/asr/index.js';
 import { siteRoutes } from './routes/v1/site/index.js';
 import { ttsRoutes } from './routes/v1/tts/index.js';
 import { contactsRoutes } from './routes/v1/contacts/index.js';
+import { registerAnalytics } from './analytics/plugin.js';
+import { analyticsRoutes } from './routes/v1/analytics/index.js';
 
 /** What an engine tells the health report. */
 export interface EngineReport {
@@ -117,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerAuth(app);
+  registerAnalytics(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -180,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hskRoutes, { prefix: '/hsk' });
       await api.register(ttsRoutes);
       await api.register(contactsRoutes);
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api/v1' },
   );

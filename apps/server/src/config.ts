@@ -64,6 +64,12 @@ const envSchema = z.object({
   WECHAT_QR_URL: z.string().url().optional(),
   // speech synthesis (speech/tts): auto = CosyVoice when DASHSCOPE_API_KEY is set, else embedded espeak-ng
   TTS_ENGINE: z.enum(['auto', 'espeak', 'cosyvoice']).default('auto'),
+  // analytics: goals are counted in the database; optionally also sent to a self-hosted Plausible or Umami
+  ANALYTICS_FORWARD: z.enum(['none', 'plausible', 'umami']).default('none'),
+  ANALYTICS_FORWARD_URL: z.string().url().optional(),
+  ANALYTICS_SITE: z.string().min(1).optional(),
+  // the campus card page's password (spec 000 §5); unset = the page is switched off
+  CAMPUS_CARD_PASSWORD: z.string().min(1).optional(),
   TTS_TEXTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   DASHSCOPE_API_KEY: z.string().min(1).optional(),
   DASHSCOPE_WS_URL: z.string().url().default('wss://dashscope.aliyuncs.com/api-ws/v1/inference/'),

@@ -5,14 +5,20 @@ import { analyticsCounts } from '../db/schema.js';
 
 export type CountKind = (typeof analyticsCounts.$inferSelect)['kind'];
 
-/** Adds one to today's counter of `kind`/`name` (one upsert, safe under concurrent calls). */
-export async function bumpCount(db: Db, kind: CountKind, name: string, at = new Date()): Promise<void> {
+/** Adds `by` to the counter of `kind`/`name` on the day of `at` (one upsert, safe under concurrent calls). */
+export async function bumpCount(
+  db: Db,
+  kind: CountKind,
+  name: string,
+  by = 1,
+  at = new Date(),
+): Promise<void> {
   await db
     .insert(analyticsCounts)
-    .values({ day: analyticsDay(at), kind, name, count: 1 })
+    .values({ day: analyticsDay(at), kind, name, count: by })
     .onConflictDoUpdate({
       target: [analyticsCounts.day, analyticsCounts.kind, analyticsCounts.name],
-      set: { count: sql`${analyticsCounts.count} + 1` },
+      set: { count: sql`${analyticsCounts.count} + ${by}` },
     });
 }
 

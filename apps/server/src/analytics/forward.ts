@@ -53,6 +53,8 @@ export function forwardGoal(db: Db, goal: AnalyticsGoal): Promise<void> {
       if (!res.ok) console.error(`analytics: forwarding ${goal} answered ${res.status}`);
     })
     .catch((err: unknown) => {
-      console.error(`analytics: forwarding ${goal} failed: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(
+        `analytics: forwarding ${goal} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     });
 }

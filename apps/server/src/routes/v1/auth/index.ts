@@ -23,7 +23,7 @@ import { pointsLedger, users } from '../../../db/schema.js';
 import { checkCode, isVerificationBlocked } from '../../../accounts/codes.js';
 import type { CheckResult } from '../../../accounts/codes.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
-import { recordGoal } from '../../../analytics/goals.js';
+import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
 import {
   revokeAllForUser,
   revokeFamily,
@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!verified) throw new Error('user row missing after verification');
       // Goal 1 (spec 000 §1) counts an account once it is real: verified, not merely submitted.
-      await recordGoal(db, 'register');
+      await recordGoal(db, 'register', { forward: forwardAllowed(req) });
       return startSession(app, verified);
     },
   );
