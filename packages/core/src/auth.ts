@@ -44,7 +44,8 @@ export const resetPasswordBody = z.object({ reset_token: z.string().min(10), pas
 /** `POST /auth/refresh`. */
 export const refreshBody = z.object({ refresh_token: z.string().min(10) });
 /** `POST /auth/logout`: the refresh token to revoke (optional). */
-export const logoutBody = z.object({ refresh_token: z.string().optional() }).optional();
+// nullish: a logout without a body (spec 000 §7) reaches the validator as null.
+export const logoutBody = z.object({ refresh_token: z.string().optional() }).nullish();
 /** `POST /user/password`. */
 export const changePasswordBody = z.object({
   current_password: z.string().min(1),

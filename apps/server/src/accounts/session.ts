@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthData, Language } from '@kouyu/core';
 import { pickLanguage } from '@kouyu/core';
@@ -8,15 +9,16 @@ import { issueRefreshToken, signAccessToken } from './tokens.js';
 import { toStoredUser } from './users.js';
 import type { UserRow } from './users.js';
 
-/** Signs a user in: a new access token and a new refresh-token family. */
+/** Signs a user in: a new access token and a new refresh-token family the access token names. */
 export async function startSession(
   app: FastifyInstance,
   user: UserRow,
-  familyId?: string,
+  familyId: string = randomUUID(),
 ): Promise<AuthData> {
   const token = await signAccessToken(app.config.jwtSecret, {
     userId: user.id,
     admin: user.userLevel === 'admin',
+    familyId,
   });
   const refresh_token = await issueRefreshToken(app.database.db, user.id, familyId);
   return { success: true, token, refresh_token, ...(await toStoredUser(app.database.db, user)) };

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '@kouyu/core';
 import type { Db } from '../db/client.js';
@@ -8,7 +8,15 @@ import { refreshTokens } from '../db/schema.js';
 export interface AccessClaims {
   userId: number;
   admin: boolean;
+  /** The refresh-token family (sign-in session) the access token belongs to: logout revokes it. */
+  familyId?: string;
 }
+
+/**
+ * Seconds after a rotation during which the spent token still answers with the same successor: two
+ * tabs refreshing at once must not look like a stolen token (decision 012).
+ */
+export const REFRESH_GRACE_S = 10;
 
 const enc = (secret: string) => new TextEncoder().encode(secret);
 
@@ -17,26 +25,44 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A short-lived signed access token; its payload carries the expiry the client reads. */
-export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ adm: claims.admin })
+/** A short-lived signed access token (lifetime ACCESS_TOKEN_TTL_S); its payload carries the expiry the client reads. */
+export async function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  ttlS: number = ACCESS_TOKEN_TTL_S,
+): Promise<string> {
+  return new SignJWT({ adm: claims.admin, ...(claims.familyId ? { sid: claims.familyId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+    .setExpirationTime(`${ttlS}s`)
     .sign(enc(secret));
 }
 
-/** The claims of a valid access token, or null. */
+/**
+ * The claims of a valid access token, or null. A token without `exp` or `iat` is refused even when
+ * its signature is right: it would never expire.
+ */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, enc(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, enc(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0) return null;
-    return { userId, admin: payload['adm'] === true };
+    const sid = payload['sid'];
+    return { userId, admin: payload['adm'] === true, ...(typeof sid === 'string' ? { familyId: sid } : {}) };
   } catch {
     return null;
   }
+}
+
+/** The claims of the bearer token in an Authorization header, or null. */
+export async function bearerClaims(secret: string, header: string | undefined): Promise<AccessClaims | null> {
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token ? verifyAccessToken(secret, token) : null;
 }
 
 /** Issues a refresh token in a family (a new family per sign-in). */
@@ -55,13 +81,26 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type RotateResult = { ok: true; userId: number; token: string } | { ok: false; reuse: boolean };
+export type RotateResult =
+  | { ok: true; userId: number; familyId: string; token: string }
+  | { ok: false; reuse: boolean };
+
+/**
+ * The successor of a refresh token is derived from it with the server secret, so a second request
+ * with the same token inside the grace window can be given the same successor without storing any
+ * token in clear.
+ */
+function successorOf(secret: string, presented: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${presented}`).digest('base64url');
+}
 
 /**
  * Rotates a refresh token: the presented one is spent and a new one of the same family returned.
- * Presenting a spent token again means it leaked: the whole family is revoked.
+ * The same token again within REFRESH_GRACE_S (two tabs) gets the same successor while that one is
+ * unspent; later, or once the successor was itself used, it means the token leaked: the whole family
+ * is revoked.
  */
-export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, secret: string, presented: string): Promise<RotateResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -69,7 +108,16 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       .where(eq(refreshTokens.tokenHash, hashToken(presented)))
       .for('update');
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { ok: false, reuse: false };
+    const token = successorOf(secret, presented);
     if (row.usedAt) {
+      if (Date.now() - row.usedAt.getTime() <= REFRESH_GRACE_S * 1000) {
+        const [next] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(token)));
+        if (next && !next.usedAt && !next.revokedAt)
+          return { ok: true, userId: row.userId, familyId: row.familyId, token };
+      }
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
@@ -77,15 +125,42 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       return { ok: false, reuse: true };
     }
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const token = randomBytes(32).toString('base64url');
     await tx.insert(refreshTokens).values({
       userId: row.userId,
       familyId: row.familyId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
     });
-    return { ok: true, userId: row.userId, token };
+    return { ok: true, userId: row.userId, familyId: row.familyId, token };
   });
+}
+
+/** Revokes one family by its id, only if it belongs to the user (logout with the bearer alone). */
+export async function revokeFamilyById(db: Db, userId: number, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Revokes every family of a user but one (password change keeps the session that changed it). */
+export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 /** Revokes the family of a refresh token (logout). */

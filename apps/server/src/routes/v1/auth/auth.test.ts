@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authDataSchema, codeSentSchema } from '@kouyu/core';
-import { eq } from 'drizzle-orm';
-import { emailCodes, mailOutbox } from '../../../db/schema.js';
+import { eq, isNotNull } from 'drizzle-orm';
+import { emailCodes, mailOutbox, refreshTokens } from '../../../db/schema.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, email, lastCode, signUp } from '../../../test/accounts.js';
@@ -148,6 +148,11 @@ describe(`accounts on ${testDriver}`, () => {
     expect(first.statusCode).toBe(200);
     const next = authDataSchema.parse(first.json());
     expect(next.refresh_token).not.toBe(user.refresh_token);
+    // Past the grace window for two tabs (decision 012), the spent token coming back means it leaked.
+    await t.app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(isNotNull(refreshTokens.usedAt));
     const reuse = await post('/refresh', { refresh_token: user.refresh_token });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('token_refresh_failed');

@@ -25,8 +25,10 @@ import type { CheckResult } from '../../../accounts/codes.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
 import {
+  bearerClaims,
   revokeAllForUser,
   revokeFamily,
+  revokeFamilyById,
   rotateRefreshToken,
   signAccessToken,
 } from '../../../accounts/tokens.js';
@@ -219,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refresh',
     { config: strict(60), schema: { body: refreshBody, response: { 200: authDataSchema } } },
     async (req) => {
-      const rotated = await rotateRefreshToken(db, req.body.refresh_token);
+      const rotated = await rotateRefreshToken(db, app.config.jwtSecret, req.body.refresh_token);
       if (!rotated.ok) {
         if (rotated.reuse) req.log.warn('refresh token reused: family revoked');
         throw errors.unauthorized('token_refresh_failed');
@@ -229,6 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = await signAccessToken(app.config.jwtSecret, {
         userId: user.id,
         admin: user.userLevel === 'admin',
+        familyId: rotated.familyId,
       });
       return {
         success: true as const,
@@ -239,9 +242,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Spec 000 §7: logout needs no payload. The bearer names its session (family), which ends; a bearer
+  // from before sessions were named ends every session of the user. A refresh token in the body ends
+  // its own family too.
   app.post('/logout', { schema: { body: logoutBody, response: { 200: okSchema } } }, async (req) => {
     const token = req.body?.refresh_token;
     if (token) await revokeFamily(db, token);
+    const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
+    if (claims?.familyId) await revokeFamilyById(db, claims.userId, claims.familyId);
+    else if (claims) await revokeAllForUser(db, claims.userId);
     return { success: true as const };
   });
 

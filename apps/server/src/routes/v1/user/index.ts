@@ -26,7 +26,7 @@ import {
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
 import type { UserRow } from '../../../accounts/users.js';
-import { revokeAllForUser } from '../../../accounts/tokens.js';
+import { bearerClaims, revokeAllForUser, revokeOtherFamilies } from '../../../accounts/tokens.js';
 
 /** The signed-in user's own account: points, profile, password, data export and deletion. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,6 +91,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ passwordHash: await hashPassword(req.body.new_password), updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      // Every other session ends; the one that changed the password goes on (decision 012). A token
+      // from before sessions were named in it cannot say which one it is: then all end.
+      const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
+      if (claims?.familyId) await revokeOtherFamilies(db, user.id, claims.familyId);
+      else await revokeAllForUser(db, user.id);
       return { success: true as const, message: 'Password changed' };
     },
   );
