@@ -534,3 +534,19 @@ export const membershipChanges = pgTable(
   },
   (t) => [index('membership_changes_user_idx').on(t.userId)],
 );
+
+// ── Persistent limits (issue 17) ─────────────────────────────────────────────────────────────────
+
+/**
+ * The key-value store with expiry (plugins/kv.ts) when no Redis is configured: sign-in delays, code
+ * blocks and cooldowns must survive a restart, so they cannot live in process memory.
+ */
+export const kvEntries = pgTable(
+  'kv_entries',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('kv_entries_expires_idx').on(t.expiresAt)],
+);
