@@ -16,6 +16,8 @@ import enHsk from '@/locales/en/hsk.json';
 import enFeedback from '@/locales/en/feedback.json';
 import enCheck from '@/locales/en/check.json';
 import enAdmin from '@/locales/en/admin.json';
+import enCampus from '@/locales/en/campus.json';
+import enAnalytics from '@/locales/en/analytics.json';
 import zhSpeaking from '@/locales/zh/speaking.json';
 import zhResults from '@/locales/zh/results.json';
 import zhVocabulary from '@/locales/zh/vocabulary.json';
@@ -25,6 +27,8 @@ import zhHsk from '@/locales/zh/hsk.json';
 import zhFeedback from '@/locales/zh/feedback.json';
 import zhCheck from '@/locales/zh/check.json';
 import zhAdmin from '@/locales/zh/admin.json';
+import zhCampus from '@/locales/zh/campus.json';
+import zhAnalytics from '@/locales/zh/analytics.json';
 import ruSpeaking from '@/locales/ru/speaking.json';
 import ruResults from '@/locales/ru/results.json';
 import ruVocabulary from '@/locales/ru/vocabulary.json';
@@ -34,6 +38,8 @@ import ruHsk from '@/locales/ru/hsk.json';
 import ruFeedback from '@/locales/ru/feedback.json';
 import ruCheck from '@/locales/ru/check.json';
 import ruAdmin from '@/locales/ru/admin.json';
+import ruCampus from '@/locales/ru/campus.json';
+import ruAnalytics from '@/locales/ru/analytics.json';
 
 export const resources = {
   en: {
@@ -48,6 +54,8 @@ export const resources = {
     feedback: enFeedback,
     check: enCheck,
     admin: enAdmin,
+    campus: enCampus,
+    analytics: enAnalytics,
   },
   zh: {
     common: zhCommon,
@@ -61,6 +69,8 @@ export const resources = {
     feedback: zhFeedback,
     check: zhCheck,
     admin: zhAdmin,
+    campus: zhCampus,
+    analytics: zhAnalytics,
   },
   ru: {
     common: ruCommon,
@@ -74,6 +84,8 @@ export const resources = {
     feedback: ruFeedback,
     check: ruCheck,
     admin: ruAdmin,
+    campus: ruCampus,
+    analytics: ruAnalytics,
   },
 } as const;
 
@@ -102,6 +114,8 @@ void i18n.use(initReactI18next).init({
     'feedback',
     'check',
     'admin',
+    'campus',
+    'analytics',
   ],
   interpolation: { escapeValue: false },
 });

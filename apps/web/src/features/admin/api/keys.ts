@@ -7,4 +7,5 @@ export const adminKeys = {
   user: (id: number) => ['admin', 'user', id] as const,
   userResults: (id: number) => ['admin', 'user-results', id] as const,
   outbox: ['admin', 'outbox'] as const,
+  analytics: ['admin', 'analytics'] as const,
 };

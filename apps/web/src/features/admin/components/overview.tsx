@@ -5,6 +5,7 @@ import { LocalLink } from '@/components/ui/local-link';
 import { useContactStats } from '../api/get-contact-stats';
 import { useUsers } from '../api/get-users';
 import { LoadError, Loading } from './parts';
+import { AnalyticsSection } from './analytics/analytics-section';
 
 function Tile({
   label,
@@ -85,6 +86,7 @@ export function Overview() {
       <LocalLink to="/admin/outbox" className={buttonClass('ghost', 'sm', 'self-start')}>
         {t('overview.openOutbox')}
       </LocalLink>
+      <AnalyticsSection />
     </div>
   );
 }
