@@ -98,7 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const database =
     opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
-  const { kv, redis } = await openKv(config.REDIS_URL, opts.kvPrefix);
+  const { kv, redis } = await openKv(config.REDIS_URL, opts.kvPrefix, database.db);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('kv', kv);

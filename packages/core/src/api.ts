@@ -69,7 +69,7 @@ export const healthSchema = z.object({
   version: z.string(),
   uptime_s: z.number(),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latency_ms: z.number() }),
-  cache: z.object({ ok: z.boolean(), driver: z.enum(['memory', 'redis']) }),
+  cache: z.object({ ok: z.boolean(), driver: z.enum(['memory', 'redis', 'database']) }),
   engines: z.record(
     z.string(),
     z.object({ name: z.string(), ready: z.boolean(), detail: z.string().optional() }),
