@@ -38,6 +38,10 @@ import { asrRoutes } from './routes/v1/asr/index.js';
 import { siteRoutes } from './routes/v1/site/index.js';
 import { ttsRoutes } from './routes/v1/tts/index.js';
 import { contactsRoutes } from './routes/v1/contacts/index.js';
+import { registerPayments } from './membership/index.js';
+import { membershipRoutes } from './routes/v1/membership/index.js';
+import { membershipAdminRoutes } from './routes/v1/membership/admin.js';
+import { paymentsRoutes } from './routes/v1/payments/index.js';
 import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
 
@@ -108,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   registerFeedbackEngine(app);
   registerOcrEngine(app);
+  registerPayments(app);
   app.addHook('onClose', async () => {
     await kv.close();
     mailer.close();
@@ -183,6 +188,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hskRoutes, { prefix: '/hsk' });
       await api.register(ttsRoutes);
       await api.register(contactsRoutes);
+      await api.register(membershipRoutes, { prefix: '/membership' });
+      await api.register(membershipAdminRoutes, { prefix: '/admin' });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(analyticsRoutes);
     },
     { prefix: '/api/v1' },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { FEEDBACK_COOLDOWN_DEFAULT_S } from '@kouyu/core';
+import { FEEDBACK_COOLDOWN_DEFAULT_S, parsePlanSettings } from '@kouyu/core';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -103,6 +103,28 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  // Plus membership (membership/): plans as id:days:price:CURRENCY,… or JSON; price in the currency's major unit
+  PLUS_PLANS: z
+    .string()
+    .default('week:7:2.99:USD,month:30:9.99:USD,quarter:90:24.99:USD,year:365:79.99:USD')
+    .transform((v, ctx) => {
+      try {
+        return parsePlanSettings(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
+  // points that buy 7 days of Plus (0 = points cannot be spent on Plus)
+  PLUS_POINTS_PER_WEEK: z.coerce.number().int().min(0).default(100),
+  // Stripe Checkout: both keys switch paying on; without them the pay option is hidden
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PAYMENT_METHODS: list
+    .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay', 'link', 'paypal'])).min(1))
+    .default(['card', 'alipay', 'wechat_pay']),
+  // another Stripe API address (a local stand-in in tests); the official one when unset
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -76,6 +76,20 @@ export const ERROR_MESSAGES = {
   // idiom practice
   practice_expired: 'This practice question has expired. Please take a new one.',
   practice_answered: 'This practice question has already been answered.',
+  // Plus membership (issue 13)
+  unknown_plan: 'This plan does not exist',
+  payments_unavailable: 'Paying online is not set up on this server. You can redeem a code or spend points instead.',
+  payment_failed: 'The payment could not be started. Please try again later.',
+  webhook_signature_invalid: 'The webhook signature is not valid',
+  payment_not_found: 'No payment matches this event yet',
+  membership_limit_reached: 'Plus cannot run more than about 5 years ahead',
+  redeem_code_unknown: 'This code does not exist. Check it and try again.',
+  redeem_code_used: 'This code has already been used',
+  redeem_code_expired: 'This code has expired',
+  redeem_code_revoked: 'This code has been withdrawn',
+  redeem_rate_limited: 'Too many code attempts. Please wait {cooldown} seconds.',
+  points_unavailable: 'Spending points on Plus is not available on this server',
+  not_enough_points: 'Not enough points: this plan costs {cost} points',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

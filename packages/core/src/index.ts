@@ -19,3 +19,4 @@ export * from './numerals.js';
 export * from './admin.js';
 export * from './voice-api.js';
 export * from './analytics.js';
+export * from './membership-api.js';
