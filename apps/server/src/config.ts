@@ -41,6 +41,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // multiplies the per-address limits of sign-in, registration and code calls (a school behind one address)
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  // wrong passwords (or codes) per account and address before each further try waits 1, 2, 4 … s (decision 012)
+  LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  // the longest of those waits, in seconds
+  LOGIN_MAX_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(900),
   CONTACT_EMAIL: z.string().email().default('privacy@kouyu.local'),
   // seconds a user waits between two feedback messages (spec 000 §9: 20)
   CONTACT_COOLDOWN_S: z.coerce.number().int().min(0).max(86_400).default(FEEDBACK_COOLDOWN_DEFAULT_S),

@@ -53,12 +53,20 @@ export async function issueCode(
   return code;
 }
 
-const blockKey = (userId: number) => `verify-block:${userId}`;
-const failKey = (userId: number) => `verify-fail:${userId}`;
+// Blocks are per user AND address (decision 012): wrong codes sent from an attacker's address for
+// someone else's account block that address for that account, never the owner's own.
+const blockKey = (userId: number, address: string) => `verify-block:${userId}:${address}`;
+const failKey = (userId: number, address: string) => `verify-fail:${userId}:${address}`;
 
-/** True while a user may not verify codes (too many wrong codes within a day). */
-export async function isVerificationBlocked(kv: Kv, userId: number): Promise<boolean> {
-  return (await kv.get(blockKey(userId))) !== null;
+/** True while a user may not verify codes from this address (too many wrong codes from it within a day). */
+export async function isVerificationBlocked(kv: Kv, userId: number, address: string): Promise<boolean> {
+  return (await kv.get(blockKey(userId, address))) !== null;
+}
+
+/** Lifts every block of a user's codes on the given address (a successful reset from it). */
+export async function clearVerificationBlock(kv: Kv, userId: number, address: string): Promise<void> {
+  await kv.del(blockKey(userId, address));
+  await kv.del(failKey(userId, address));
 }
 
 export type CheckResult =
@@ -66,7 +74,10 @@ export type CheckResult =
   | { ok: false; error: 'invalid_code'; attemptsLeft: number }
   | { ok: false; error: 'code_expired' | 'max_verification_attempts' };
 
-/** Checks a code: each wrong try counts against the code and against the user's daily allowance. */
+/**
+ * Checks a code: each wrong try counts against the code and against the daily allowance of this user
+ * from this address.
+ */
 export async function checkCode(
   db: Db,
   kv: Kv,
@@ -74,8 +85,9 @@ export async function checkCode(
   userId: number,
   purpose: CodePurpose,
   code: string,
+  address: string,
 ): Promise<CheckResult> {
-  if (await isVerificationBlocked(kv, userId)) return { ok: false, error: 'max_verification_attempts' };
+  if (await isVerificationBlocked(kv, userId, address)) return { ok: false, error: 'max_verification_attempts' };
   const [row] = await db
     .select()
     .from(emailCodes)
@@ -89,7 +101,7 @@ export async function checkCode(
     const stored = Buffer.from(row.codeHash, 'hex');
     if (given.length === stored.length && timingSafeEqual(given, stored)) {
       await db.update(emailCodes).set({ consumedAt: new Date() }).where(eq(emailCodes.id, row.id));
-      await kv.del(failKey(userId));
+      await kv.del(failKey(userId, address));
       return { ok: true };
     }
     await db
@@ -98,9 +110,9 @@ export async function checkCode(
       .where(eq(emailCodes.id, row.id));
   }
   // Every wrong guess counts towards the daily allowance, even against a spent or expired code.
-  const fails = await kv.incr(failKey(userId), VERIFICATION_BLOCK_S * 1000);
+  const fails = await kv.incr(failKey(userId, address), VERIFICATION_BLOCK_S * 1000);
   if (fails >= VERIFICATION_BLOCK_AFTER) {
-    await kv.set(blockKey(userId), '1', VERIFICATION_BLOCK_S * 1000);
+    await kv.set(blockKey(userId, address), '1', VERIFICATION_BLOCK_S * 1000);
     return { ok: false, error: 'max_verification_attempts' };
   }
   if (!usable) return { ok: false, error: 'code_expired' };

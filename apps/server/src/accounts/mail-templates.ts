@@ -53,3 +53,27 @@ export function renderMail(
   const t = TEMPLATES[language][kind];
   return { subject: t.subject, text: t.body(code) };
 }
+
+const NOTICES: Record<Language, { subject: string; body: (fails: number) => string }> = {
+  en: {
+    subject: 'Failed sign-ins to your Kouyu account',
+    body: (fails) =>
+      `Someone tried to sign in to your Kouyu account with a wrong password ${fails} times.\n\nIf it was you, wait a moment and try again, or reset your password: a reset also lifts every sign-in delay at once.\nIf it was not you, your account is safe as long as your password is not guessable; you may change it to be sure.`,
+  },
+  zh: {
+    subject: '你的 Kouyu 账号有多次登录失败',
+    body: (fails) =>
+      `有人用错误的密码尝试登录你的 Kouyu 账号 ${fails} 次。\n\n如果是你本人，请稍等片刻再试，或者重置密码：重置后所有登录等待会立即解除。\n如果不是你本人，只要密码不易被猜到，你的账号就是安全的；为保险起见，你也可以修改密码。`,
+  },
+  ru: {
+    subject: 'Неудачные попытки входа в ваш аккаунт Kouyu',
+    body: (fails) =>
+      `Кто-то ${fails} раз пытался войти в ваш аккаунт Kouyu с неверным паролем.\n\nЕсли это были вы, подождите немного и попробуйте снова или сбросьте пароль: сброс сразу снимает все задержки входа.\nЕсли это были не вы, аккаунт в безопасности, пока пароль нельзя угадать; для надёжности его можно сменить.`,
+  },
+};
+
+/** The notice to an account's owner that its password is being guessed (decision 012). */
+export function renderLoginNotice(language: Language, fails: number): { subject: string; text: string } {
+  const t = NOTICES[language];
+  return { subject: t.subject, text: t.body(fails) };
+}

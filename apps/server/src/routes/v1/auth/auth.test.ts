@@ -204,8 +204,12 @@ describe(`accounts on ${testDriver}`, () => {
     expect((await post('/login', { email: user.email, password: 'new-secret-456' })).statusCode).toBe(200);
   });
 
-  it('blocks verification after too many wrong codes', async () => {
+  it('blocks verification from one address after too many wrong codes from it', async () => {
     const address = email();
+    // The block is per account and address (decision 012): all tries come from one client.
+    const from = clientAddress();
+    const post = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload, remoteAddress: from });
     await post('/register', { email: address, password: 'secret-123' });
     const right = await lastCode(t.app, address);
     const wrongs = [

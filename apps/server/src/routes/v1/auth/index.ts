@@ -11,6 +11,7 @@ import {
   logoutBody,
   meSchema,
   okSchema,
+  pickLanguage,
   refreshBody,
   registerBody,
   resetPasswordBody,
@@ -20,8 +21,10 @@ import {
 } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
 import { pointsLedger, users } from '../../../db/schema.js';
-import { checkCode, isVerificationBlocked } from '../../../accounts/codes.js';
-import type { CheckResult } from '../../../accounts/codes.js';
+import { checkCode, clearVerificationBlock, isVerificationBlocked } from '../../../accounts/codes.js';
+import type { CheckResult, CodePurpose } from '../../../accounts/codes.js';
+import { accountGuards } from '../../../accounts/lockout.js';
+import { renderLoginNotice } from '../../../accounts/mail-templates.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
 import {
@@ -63,6 +66,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: Math.max(1, Math.round(max * app.config.AUTH_RATE_LIMIT_SCALE)), timeWindow: 60_000 },
   });
 
+  // Progressive delays per account and address instead of a lock an attacker controls (decision 012).
+  const guards = accountGuards(app.kv, app.config);
+  /** Checks a mailed code behind the code guard; throws the refusal. */
+  const guardedCheck = async (
+    email: string,
+    userId: number,
+    purpose: CodePurpose,
+    code: string,
+    address: string,
+  ): Promise<void> => {
+    const wait = await guards.code.wait(email, address);
+    if (wait > 0) throw errors.tooMany('rate_limited', wait);
+    const check = await checkCode(db, app.kv, app.config.jwtSecret, userId, purpose, code, address);
+    if (!check.ok) {
+      await guards.code.fail(email, address);
+      throw codeRefused(check);
+    }
+    await guards.code.succeed(email, address);
+  };
+
   const codeSent = (email: string, cooldown: number, message = 'Verification code sent') => ({
     success: true as const,
     message,
@@ -77,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, invited_code, language } = req.body;
       const existing = await findUserByEmail(db, email);
       if (existing?.emailVerifiedAt) throw errors.conflict('email_exists');
-      if (existing && (await isVerificationBlocked(app.kv, existing.id)))
+      if (existing && (await isVerificationBlocked(app.kv, existing.id, req.ip)))
         throw errors.tooMany('email_blocked', 0);
       let inviter: number | null = null;
       if (invited_code) {
@@ -139,8 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(db, email);
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
       if (user.emailVerifiedAt) throw errors.conflict('already_verified');
-      const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'verify', code);
-      if (!check.ok) throw codeRefused(check);
+      await guardedCheck(email, user.id, 'verify', code, req.ip);
       const verified = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -182,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Unknown e-mails get the same answer, so the call tells nobody which accounts exist.
       if (!user) return codeSent(email, 60);
       if (user.emailVerifiedAt) throw errors.conflict('already_verified');
-      if (await isVerificationBlocked(app.kv, user.id)) throw errors.tooMany('email_blocked', 0);
+      if (await isVerificationBlocked(app.kv, user.id, req.ip)) throw errors.tooMany('email_blocked', 0);
       const sent = await sendCode(app, user, 'verify', language);
       if (!sent.sent) throw errors.tooMany('rate_limited', sent.cooldown, undefined, { email });
       return codeSent(email, sent.cooldown);
@@ -194,21 +216,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: strict(20), schema: { body: loginBody, response: { 200: authDataSchema } } },
     async (req) => {
       const { email, password } = req.body;
-      const failKey = `login-fail:${email}`;
-      if (Number((await app.kv.get(failKey)) ?? 0) >= 10) {
-        throw errors.tooMany('rate_limited', Math.ceil((await app.kv.ttl(failKey)) / 1000));
-      }
+      // A try that must still wait is refused before the password is looked at, right or wrong.
+      const wait = await guards.login.wait(email, req.ip);
+      if (wait > 0) throw errors.tooMany('rate_limited', wait);
       const user = await findUserByEmail(db, email);
       const ok = user
         ? await checkPassword(user.passwordHash, password)
         : await checkPassword(await decoyHash(), password);
       if (!user || !ok) {
-        await app.kv.incr(failKey, 15 * 60_000);
+        const { accountFails } = await guards.login.fail(email, req.ip);
+        // The owner hears once, when the account-wide delays begin.
+        if (user && accountFails === 2 * app.config.LOGIN_FREE_ATTEMPTS) {
+          const notice = renderLoginNotice(pickLanguage(user.language), accountFails);
+          await app.mailer.send({ to: user.email, ...notice, purpose: 'login_notice' });
+        }
         throw errors.unauthorized('invalid_credentials');
       }
-      await app.kv.del(failKey);
+      await guards.login.succeed(email, req.ip);
       if (!user.emailVerifiedAt) {
-        if (await isVerificationBlocked(app.kv, user.id)) throw errors.forbidden('max_verification_attempts');
+        if (await isVerificationBlocked(app.kv, user.id, req.ip))
+          throw errors.forbidden('max_verification_attempts');
         const sent = await sendCode(app, user, 'verify');
         const code = sent.sent ? 'email_not_verified_code_sent' : 'email_not_verified_rate_limited';
         throw new AppError(403, code, undefined, undefined, { email: user.email, cooldown: sent.cooldown });
@@ -280,7 +307,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (wait > 0) throw errors.tooMany('rate_limited', wait);
         await app.kv.set(cooldownKey, '1', CODE_RESEND_COOLDOWN_S * 1000);
         const user = await findUserByEmail(db, email);
-        if (user && !(await isVerificationBlocked(app.kv, user.id)))
+        if (user && !(await isVerificationBlocked(app.kv, user.id, req.ip)))
           await sendCode(app, user, 'reset', language);
         return codeSent(
           email,
@@ -298,8 +325,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, code } = req.body;
       const user = await findUserByEmail(db, email);
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
-      const check = await checkCode(db, app.kv, app.config.jwtSecret, user.id, 'reset', code);
-      if (!check.ok) throw codeRefused(check);
+      await guardedCheck(email, user.id, 'reset', code, req.ip);
       const resetToken = randomBytes(32).toString('base64url');
       await app.kv.set(`reset-token:${resetToken}`, String(user.id), RESET_TOKEN_TTL_MS);
       return { success: true as const, reset_token: resetToken };
@@ -324,6 +350,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, user.id));
       await revokeAllForUser(db, user.id);
+      // The owner proved the mailbox: every sign-in and code delay of the account ends (decision 012).
+      await guards.login.unlock(user.email);
+      await guards.code.unlock(user.email);
+      await clearVerificationBlock(app.kv, user.id, req.ip);
       return { success: true as const, message: 'Password changed' };
     },
   );

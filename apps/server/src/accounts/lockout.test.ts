@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { VERIFICATION_BLOCK_AFTER } from '@kouyu/core';
+import { mailOutbox } from '../db/schema.js';
+import { createTestApp, testDriver } from '../test/app.js';
+import type { TestApp } from '../test/app.js';
+import { clientAddress, lastCode, signUp } from '../test/accounts.js';
+import { delayFor } from './lockout.js';
+
+// Issue 17, defect 6: ten wrong passwords from anyone locked the owner out for 15 minutes, and ten
+// wrong reset codes blocked the owner's reset for a day. Decision 012 replaces both.
+describe(`lock-out defence on ${testDriver}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const post = (url: string, payload: Record<string, unknown>, from: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload, remoteAddress: from });
+  const login = (email: string, password: string, from: string) =>
+    post('/login', { email, password }, from);
+
+  it('doubles the delay after the free tries, up to the ceiling', () => {
+    expect([4, 5, 6, 7, 8].map((n) => delayFor(n, 5, 900))).toEqual([0, 1, 2, 4, 8]);
+    expect(delayFor(40, 5, 900)).toBe(900);
+    expect(delayFor(10, Number.POSITIVE_INFINITY, 900)).toBe(0);
+  });
+
+  it('slows the guessing address, not the owner at another address', async () => {
+    const owner = await signUp(t.app);
+    const attacker = clientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await login(owner.email, 'wrong-pass', attacker)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    // From the sixth try on, the attacker waits first: even the right password is refused.
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const refused = await login(owner.email, owner.password, attacker);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(refused.json().cooldown).toBeGreaterThan(0);
+    expect((await login(owner.email, owner.password, clientAddress())).statusCode).toBe(200);
+  });
+
+  it('a guesser spread over many addresses slows new addresses, not known ones; the owner gets one notice', async () => {
+    const owner = await signUp(t.app);
+    const home = clientAddress();
+    expect((await login(owner.email, owner.password, home)).statusCode).toBe(200);
+    const free = t.app.config.LOGIN_FREE_ATTEMPTS;
+    for (let i = 0; i < 2 * free; i++) {
+      expect((await login(owner.email, 'wrong-pass', clientAddress())).statusCode).toBe(401);
+    }
+    expect((await login(owner.email, owner.password, clientAddress())).statusCode).toBe(429);
+    expect((await login(owner.email, owner.password, home)).statusCode).toBe(200);
+    const notices = await t.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.purpose, 'login_notice')));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(`${2 * free} times`);
+  });
+
+  it('a password reset lifts every sign-in delay', async () => {
+    const owner = await signUp(t.app);
+    const free = t.app.config.LOGIN_FREE_ATTEMPTS;
+    for (let i = 0; i < 2 * free + 2; i++) await login(owner.email, 'wrong-pass', clientAddress());
+    const fresh = clientAddress();
+    expect((await login(owner.email, owner.password, fresh)).statusCode).toBe(429);
+    expect((await post('/forgot-password', { email: owner.email }, fresh)).statusCode).toBe(200);
+    const code = await lastCode(t.app, owner.email);
+    const verified = await post('/verify-password-reset-code', { email: owner.email, code }, fresh);
+    expect(verified.statusCode).toBe(200);
+    const reset = await post(
+      '/reset-password',
+      { reset_token: verified.json().reset_token, password: 'after-reset-1' },
+      fresh,
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await login(owner.email, 'after-reset-1', clientAddress())).statusCode).toBe(200);
+  });
+
+  it('wrong reset codes from an attacker do not block the owner’s reset', async () => {
+    const owner = await signUp(t.app);
+    const attacker = clientAddress();
+    await post('/forgot-password', { email: owner.email }, attacker);
+    const mailed = await lastCode(t.app, owner.email);
+    const codes: string[] = [];
+    for (let i = 0; i < VERIFICATION_BLOCK_AFTER + 1; i++) {
+      const guess = String(100_000 + i) === mailed ? '999999' : String(100_000 + i);
+      codes.push(
+        (await post('/verify-password-reset-code', { email: owner.email, code: guess }, attacker)).json().code,
+      );
+    }
+    expect(codes.at(-1)).toBe('max_verification_attempts');
+    // The owner, elsewhere, asks for a code once the resend cooldown allows and uses it.
+    const home = clientAddress();
+    await t.app.database.db.delete(mailOutbox).where(eq(mailOutbox.to, owner.email));
+    await t.app.kv.del(`forgot:${owner.email}`);
+    const { emailCodes } = await import('../db/schema.js');
+    await t.app.database.db
+      .update(emailCodes)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(emailCodes.userId, owner.user.id));
+    expect((await post('/forgot-password', { email: owner.email }, home)).statusCode).toBe(200);
+    const code = await lastCode(t.app, owner.email);
+    const ok = await post('/verify-password-reset-code', { email: owner.email, code }, home);
+    expect(ok.statusCode).toBe(200);
+    // The attacker's address stays blocked for this account.
+    const again = await post('/verify-password-reset-code', { email: owner.email, code }, attacker);
+    expect(again.json().code).toBe('max_verification_attempts');
+  });
+});
