@@ -44,6 +44,7 @@ import { membershipAdminRoutes } from './routes/v1/membership/admin.js';
 import { paymentsRoutes } from './routes/v1/payments/index.js';
 import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
+import { campusCardRoutes } from './routes/v1/campus-card/index.js';
 
 /** What an engine tells the health report. */
 export interface EngineReport {
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(membershipAdminRoutes, { prefix: '/admin' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(analyticsRoutes);
+      await api.register(campusCardRoutes);
     },
     { prefix: '/api/v1' },
   );

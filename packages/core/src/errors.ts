@@ -83,6 +83,10 @@ export const ERROR_MESSAGES = {
   webhook_signature_invalid: 'The webhook signature is not valid',
   payment_not_found: 'No payment matches this event yet',
   membership_limit_reached: 'Plus cannot run more than about 5 years ahead',
+  // campus card (spec 000 §5, §8)
+  campus_card_disabled: 'The campus card is switched off on this server.',
+  campus_pass_required: 'Please enter the campus card password first.',
+  campus_code_taken: 'This code is already a learner’s share code. Please choose another.',
   redeem_code_unknown: 'This code does not exist. Check it and try again.',
   redeem_code_used: 'This code has already been used',
   redeem_code_expired: 'This code has expired',

@@ -20,3 +20,4 @@ export * from './admin.js';
 export * from './voice-api.js';
 export * from './analytics.js';
 export * from './membership-api.js';
+export * from './campus-card.js';

@@ -27,6 +27,7 @@ import { accountGuards } from '../../../accounts/lockout.js';
 import { renderLoginNotice } from '../../../accounts/mail-templates.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
+import { isCampusCode } from '../../../campus-card/store.js';
 import {
   bearerClaims,
   revokeAllForUser,
@@ -108,8 +109,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({ id: users.id })
           .from(users)
           .where(eq(users.shareCode, invited_code));
-        if (!owner || owner.id === existing?.id) throw errors.badRequest('invalid_invitation_code');
-        inviter = owner.id;
+        if (owner && owner.id !== existing?.id) inviter = owner.id;
+        // A school's campus code (the campus card's QR) is an invitation without an inviting learner.
+        else if (!(await isCampusCode(db, invited_code))) throw errors.badRequest('invalid_invitation_code');
       }
       const passwordHash = await hashPassword(password);
       let user = existing;
@@ -185,6 +187,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               ref: `user:${user.invitedBy}`,
             },
           ]);
+        } else if (user.invitedCode) {
+          // Registered with the campus code (checked at registration): the student's bonus only.
+          await tx.insert(pointsLedger).values({
+            userId: user.id,
+            delta: INVITATION_BONUS_POINTS,
+            reason: 'invited_bonus',
+            ref: `campus:${user.invitedCode}`,
+          });
         }
         return row;
       });
