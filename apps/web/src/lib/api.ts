@@ -35,6 +35,8 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /** Extra headers, e.g. a bearer pass that is not the session's token (with `auth: false`). */
+  headers?: Record<string, string>;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -97,7 +99,7 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
 }
 
 async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = opts.auth === false ? null : getSession().token;
   if (token) headers['authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;
