@@ -87,7 +87,8 @@ export async function checkCode(
   code: string,
   address: string,
 ): Promise<CheckResult> {
-  if (await isVerificationBlocked(kv, userId, address)) return { ok: false, error: 'max_verification_attempts' };
+  if (await isVerificationBlocked(kv, userId, address))
+    return { ok: false, error: 'max_verification_attempts' };
   const [row] = await db
     .select()
     .from(emailCodes)

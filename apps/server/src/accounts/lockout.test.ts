@@ -19,8 +19,7 @@ describe(`lock-out defence on ${testDriver}`, () => {
   });
   const post = (url: string, payload: Record<string, unknown>, from: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload, remoteAddress: from });
-  const login = (email: string, password: string, from: string) =>
-    post('/login', { email, password }, from);
+  const login = (email: string, password: string, from: string) => post('/login', { email, password }, from);
 
   it('doubles the delay after the free tries, up to the ceiling', () => {
     expect([4, 5, 6, 7, 8].map((n) => delayFor(n, 5, 900))).toEqual([0, 1, 2, 4, 8]);
@@ -89,7 +88,8 @@ describe(`lock-out defence on ${testDriver}`, () => {
     for (let i = 0; i < VERIFICATION_BLOCK_AFTER + 1; i++) {
       const guess = String(100_000 + i) === mailed ? '999999' : String(100_000 + i);
       codes.push(
-        (await post('/verify-password-reset-code', { email: owner.email, code: guess }, attacker)).json().code,
+        (await post('/verify-password-reset-code', { email: owner.email, code: guess }, attacker)).json()
+          .code,
       );
     }
     expect(codes.at(-1)).toBe('max_verification_attempts');

@@ -66,7 +66,8 @@ export class AttemptGuard {
   async wait(account: string, address: string): Promise<number> {
     const k = await this.keys(account, address);
     const waits = [await this.kv.ttl(`${k.pair}:wait`), await this.kv.ttl(`${k.address}:wait`)];
-    if (!(await knownAddress.is(this.kv, account, address))) waits.push(await this.kv.ttl(`${k.account}:wait`));
+    if (!(await knownAddress.is(this.kv, account, address)))
+      waits.push(await this.kv.ttl(`${k.account}:wait`));
     return Math.ceil(Math.max(...waits) / 1000);
   }
 

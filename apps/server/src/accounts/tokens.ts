@@ -82,8 +82,7 @@ export async function issueRefreshToken(
 }
 
 export type RotateResult =
-  | { ok: true; userId: number; familyId: string; token: string }
-  | { ok: false; reuse: boolean };
+  { ok: true; userId: number; familyId: string; token: string } | { ok: false; reuse: boolean };
 
 /**
  * The successor of a refresh token is derived from it with the server secret, so a second request
