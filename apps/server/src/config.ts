@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { FEEDBACK_COOLDOWN_DEFAULT_S, parsePlanSettings } from '@kouyu/core';
+import { ACCESS_TOKEN_TTL_S, FEEDBACK_COOLDOWN_DEFAULT_S, parsePlanSettings } from '@kouyu/core';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // lifetime of an access token; the web app refreshes it before every call of a long test run
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(2).max(86_400).default(ACCESS_TOKEN_TTL_S),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.default(['capacitor://localhost', 'https://localhost']),
   TRUST_PROXY: bool.default(false),
@@ -75,6 +77,8 @@ const envSchema = z.object({
   // the campus card page's password (spec 000 §5); unset = the page is switched off
   CAMPUS_CARD_PASSWORD: z.string().min(1).optional(),
   TTS_TEXTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // per signed-in user and day: recognitions and new syntheses on a paid vendor engine (0 = no limit)
+  SPEECH_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(300),
   DASHSCOPE_API_KEY: z.string().min(1).optional(),
   DASHSCOPE_WS_URL: z.string().url().default('wss://dashscope.aliyuncs.com/api-ws/v1/inference/'),
   COSYVOICE_MODEL: z.string().min(1).default('cosyvoice-v3-flash'),

@@ -44,6 +44,8 @@ export const ERROR_MESSAGES = {
   already_verified: 'This email is already verified',
   login_required: 'Login required',
   wrong_password: 'The current password is not correct',
+  token_expired: 'Your sign-in has expired. Please sign in again.',
+  auth_token_missing: 'Authentication token not found. Please log in.',
   // membership and access (spec 001 §6)
   official_required: 'This is an official test requiring official user status. Official membership required.',
   guest_part_only: 'Guest users can only access Part 1. Please sign up to unlock all tests and features.',
@@ -66,6 +68,11 @@ export const ERROR_MESSAGES = {
   asr_idle_timeout: 'No audio arrived for too long, so recognition stopped.',
   asr_bad_message: 'The recognition message is not valid',
   // dictation (spec 000 §5)
+  speech_quota_reached: "You have used today's speech allowance ({limit}). It renews tomorrow.",
+  http_status: 'HTTP {status}',
+  recording_start_failed: 'Error starting recording',
+  recording_stop_failed: 'Error stopping recording',
+  results_failed: 'Failed to process results',
   too_many_words: 'Too many words: at most {limit} words per dictation',
   image_required: 'Please choose a photo first',
   analysis_expired: 'The analysis has expired. Please analyse the photo again.',

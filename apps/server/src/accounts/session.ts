@@ -15,11 +15,11 @@ export async function startSession(
   user: UserRow,
   familyId: string = randomUUID(),
 ): Promise<AuthData> {
-  const token = await signAccessToken(app.config.jwtSecret, {
-    userId: user.id,
-    admin: user.userLevel === 'admin',
-    familyId,
-  });
+  const token = await signAccessToken(
+    app.config.jwtSecret,
+    { userId: user.id, admin: user.userLevel === 'admin', familyId },
+    app.config.ACCESS_TOKEN_TTL_S,
+  );
   const refresh_token = await issueRefreshToken(app.database.db, user.id, familyId);
   return { success: true, token, refresh_token, ...(await toStoredUser(app.database.db, user)) };
 }

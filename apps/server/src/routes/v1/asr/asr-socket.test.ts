@@ -6,6 +6,7 @@ import { startDashScopeStandIn } from '../../../speech/asr/standins/dashscope-st
 import type { DashScopeStandIn } from '../../../speech/asr/standins/dashscope-standin.js';
 import { SocketReader } from '../../../speech/asr/standins/socket-reader.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
+import { signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -26,6 +27,7 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
   let standIn: DashScopeStandIn;
   let t: TestApp;
   let address = 0;
+  let token = '';
   /**
    * Opens the socket from its own client address: injectWS's in-memory sockets never report the
    * close to the server, so a slot of the per-address cap stays taken until the app closes.
@@ -34,7 +36,7 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: ip });
     const attached: { reader?: SocketReader } = {};
     // The reader attaches before the upgrade completes, so no early message is missed.
-    const ws = await t.app.injectWS('/api/v1/asr/ws', { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(`/api/v1/asr/ws?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -54,6 +56,7 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
       ASR_IDLE_TIMEOUT_MS: '600',
       ASR_MAX_SOCKETS_PER_IP: '2',
     });
+    token = (await signUp(t.app)).token;
   });
   afterAll(async () => {
     await t.close();

@@ -4,6 +4,7 @@ import { int16ToBytes } from '../../../speech/asr/audio.js';
 import { SocketReader } from '../../../speech/asr/standins/socket-reader.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
+import { signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -12,10 +13,11 @@ const UNAVAILABLE = 'Speech recognition is not configured on this server. You ca
 describe(`speech recognition without an engine on ${testDriver}`, () => {
   let t: TestApp;
   let address = 0;
+  let token = '';
   const open = async (url: string) => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: `10.3.0.${++address}` });
     const attached: { reader?: SocketReader } = {};
-    const ws = await t.app.injectWS(url, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(`${url}?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -23,6 +25,7 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
   beforeAll(async () => {
     // `auto` with no key and no downloaded model: nothing can recognise speech.
     t = await createTestApp({ ASR_ENGINE: 'auto' });
+    token = (await signUp(t.app)).token;
   });
   afterAll(async () => {
     await t.close();
@@ -53,7 +56,7 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
       method: 'POST',
       url: '/api/v1/audio/transcribe',
       payload: Buffer.from(await req.arrayBuffer()),
-      headers: { 'content-type': req.headers.get('content-type') ?? '' },
+      headers: { 'content-type': req.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE });

@@ -6,6 +6,7 @@ import { startDoubaoStandIn } from '../../../speech/asr/standins/doubao-standin.
 import type { DoubaoStandIn } from '../../../speech/asr/standins/doubao-standin.js';
 import { SocketReader } from '../../../speech/asr/standins/socket-reader.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
+import { signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -26,11 +27,12 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
   let standIn: DoubaoStandIn;
   let t: TestApp;
   let address = 0;
+  let token = '';
   // Each test speaks from its own address: injectWS never tells the server a client closed.
   const open = async () => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: `10.2.0.${++address}` });
     const attached: { reader?: SocketReader } = {};
-    const ws = await t.app.injectWS('/api/v1/asrd/ws', { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(`/api/v1/asrd/ws?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -44,6 +46,7 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
       DOUBAO_WS_URL: standIn.url,
       ASR_TIMEOUT_MS: '1000',
     });
+    token = (await signUp(t.app)).token;
   });
   afterAll(async () => {
     await t.close();

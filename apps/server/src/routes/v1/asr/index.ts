@@ -1,8 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type WebSocket from 'ws';
+import {
+  SpeechRefusal,
+  guardSocket,
+  isVendorEngine,
+  speechCaller,
+  takeSpeechQuota,
+} from '../../../speaking/speech-access.js';
 import { createAsrEngine } from '../../../speech/asr/create-engine.js';
 import { dashScopeDialect, doubaoDialect } from './dialects.js';
 import { serveRecognitionSocket } from './recognition-socket.js';
-import { ConnectionLimiter } from './socket-support.js';
+import type { Dialect } from './recognition-socket.js';
+import { ConnectionLimiter, sendJson } from './socket-support.js';
 import type { SocketContext } from './socket-support.js';
 import { registerTranscribe } from './transcribe.js';
 
@@ -27,7 +36,23 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
     maxSocketsPerIp: app.config.ASR_MAX_SOCKETS_PER_IP,
     log: app.log,
   };
-  app.get('/asr/ws', { websocket: true }, (socket, req) => serveRecognitionSocket(socket, req.ip, ctx, dashScopeDialect));
-  app.get('/asrd/ws', { websocket: true }, (socket, req) => serveRecognitionSocket(socket, req.ip, ctx, doubaoDialect));
+  const vendor = engine !== null && isVendorEngine(engine.name);
+  // Realtime recognition is auto mode, which is for signed-in learners only (spec 001 §5): checked
+  // here on connect, with the token of the URL, and counted against the user's daily quota.
+  const serve = (dialect: Dialect) => (socket: WebSocket, req: FastifyRequest) =>
+    guardSocket(
+      socket,
+      async () => {
+        const { user } = await speechCaller(app, req);
+        if (!user) throw new SpeechRefusal(401, 'login_required');
+        await takeSpeechQuota(app, user, vendor);
+      },
+      () => serveRecognitionSocket(socket, req.ip, ctx, dialect),
+      (refusal) =>
+        sendJson(socket, dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null)),
+      req.log,
+    );
+  app.get('/asr/ws', { websocket: true, logLevel: 'warn' }, serve(dashScopeDialect));
+  app.get('/asrd/ws', { websocket: true, logLevel: 'warn' }, serve(doubaoDialect));
   registerTranscribe(app, engine);
 };

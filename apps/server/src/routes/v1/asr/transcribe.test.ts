@@ -4,6 +4,7 @@ import { startOpenAiStandIn } from '../../../speech/asr/standins/openai-standin.
 import type { OpenAiStandIn } from '../../../speech/asr/standins/openai-standin.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
+import { signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -22,9 +23,10 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
   let standIn: OpenAiStandIn;
   let t: TestApp;
   let webm: Buffer;
+  let auth: Record<string, string> = {};
   const post = async (file: Parameters<typeof multipart>[0], fields?: Record<string, string>, headers: Record<string, string> = {}) => {
     const body = await multipart(file, fields);
-    return t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: body.payload, headers: { ...body.headers, ...headers } });
+    return t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: body.payload, headers: { ...body.headers, ...auth, ...headers } });
   };
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
       UPLOAD_LIMIT_BYTES: String(LIMIT),
       ASR_MAX_AUDIO_S: '5',
     });
+    auth = (await signUp(t.app)).auth;
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -47,7 +50,7 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     const res = await post(
       { bytes: webm, type: 'audio/webm;codecs=opus', name: 'recording.webm' },
       { record_context: '{"question_id":1}', recordContext: 'part1', extra: 'x' },
-      { authorization: 'Bearer not-a-real-token' },
+      auth,
     );
     expect(res.statusCode).toBe(200);
     const body: unknown = res.json();
@@ -88,7 +91,7 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     expect(png.json()).toMatchObject(unsupported);
     const disguised = await post({ bytes: Buffer.from('this is not audio at all'), type: 'audio/webm', name: 'a.webm' });
     expect(disguised.statusCode).toBe(415);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: { audio: 'base64...' } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: { audio: 'base64...' }, headers: auth });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toMatchObject(unsupported);
   });

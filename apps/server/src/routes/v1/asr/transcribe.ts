@@ -3,6 +3,13 @@ import { z } from 'zod';
 import type { ErrorCode } from '@kouyu/core';
 import { ASR_SAMPLE_RATE, errorMessage } from '@kouyu/core';
 import { AppError } from '../../../lib/errors.js';
+import {
+  SpeechRefusal,
+  guestQuestion,
+  isVendorEngine,
+  speechCaller,
+  takeSpeechQuota,
+} from '../../../speaking/speech-access.js';
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
 import { toAsrError } from '../../../speech/asr/types.js';
 import type { AsrEngine } from '../../../speech/asr/types.js';
@@ -17,6 +24,13 @@ const ACCEPTED_TYPE = /^(audio\/|video\/webm|application\/octet-stream)/i;
 // Small text fields only: record_context, recordContext and the spec's "extra fields".
 const FIELD_LIMIT_BYTES = 16 * 1024;
 const MAX_PARTS = 20;
+
+/** A speech refusal as the route's error answer (with `error`, as `failure` gives). */
+function refused(err: unknown): never {
+  if (err instanceof SpeechRefusal)
+    throw new AppError(err.status, err.code, err.message, undefined, { error: err.message });
+  throw err;
+}
 
 const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string() });
 
@@ -54,6 +68,10 @@ async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Up
 /** `POST /audio/transcribe`: a whole recording (WebM/Opus or WAV) in, its transcript out. */
 export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | null): void {
   app.post('/audio/transcribe', { schema: { response: { 200: answerSchema } } }, async (req) => {
+    // Who may: signed-in learners (counted against their quota), guests for the try part only.
+    const caller = await speechCaller(app, req).catch(refused);
+    if (caller.user) await takeSpeechQuota(app, caller.user, engine !== null && isVendorEngine(engine.name)).catch(refused);
+    else await guestQuestion(app.database.db, caller.questionId).catch(refused);
     const upload = await readUpload(app, req);
     // The context fields say which question the answer belongs to; recognition does not need them.
     const context = upload.fields['record_context'] ?? upload.fields['recordContext'];

@@ -172,7 +172,7 @@ describe(`accounts on ${testDriver}`, () => {
           headers: { authorization: 'Bearer x.y.z' },
         })
       ).json().code,
-    ).toBe('not_authenticated');
+    ).toBe('token_expired');
     expect((await post('/logout', { refresh_token: user.refresh_token }, user.auth)).statusCode).toBe(200);
     expect((await post('/refresh', { refresh_token: user.refresh_token })).statusCode).toBe(401);
   });

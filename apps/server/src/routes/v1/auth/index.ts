@@ -265,11 +265,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await findUserById(db, rotated.userId);
       if (!user) throw errors.unauthorized('token_refresh_failed');
-      const token = await signAccessToken(app.config.jwtSecret, {
-        userId: user.id,
-        admin: user.userLevel === 'admin',
-        familyId: rotated.familyId,
-      });
+      const token = await signAccessToken(
+        app.config.jwtSecret,
+        { userId: user.id, admin: user.userLevel === 'admin', familyId: rotated.familyId },
+        app.config.ACCESS_TOKEN_TTL_S,
+      );
       return {
         success: true as const,
         token,

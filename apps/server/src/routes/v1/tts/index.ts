@@ -1,9 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../../lib/errors.js';
+import { AppError, errors } from '../../../lib/errors.js';
 import { audioContentType, audioFileSchema, audioHashSchema } from '../../../speech/audio/cache.js';
 import { ttsServiceFor } from '../../../speech/tts/service.js';
+import {
+  SpeechRefusal,
+  guardSocket,
+  guestQuestion,
+  isOwnContent,
+  isVendorEngine,
+  questionTexts,
+  speechCaller,
+  takeSpeechQuota,
+} from '../../../speaking/speech-access.js';
 import { handleTtsSocket } from './socket.js';
 
 // Cached audio is content-addressed: a URL's bytes never change, so clients and CDNs keep them.
@@ -31,13 +41,42 @@ function sendAudio(req: FastifyRequest, reply: FastifyReply, body: Buffer, conte
   return reply.send(body);
 }
 
+/** A speech refusal as an HTTP error answer. */
+function httpRefusal(err: unknown): never {
+  if (err instanceof SpeechRefusal) throw new AppError(err.status, err.code, err.message);
+  throw err;
+}
+
 /** Speech synthesis socket, cached audio files and the MP3 conversion fallback. */
 export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tts = ttsServiceFor(app.config);
   app.engineReports.push(() => tts.report());
 
-  app.get('/tts/ws', { websocket: true }, (socket, req) =>
-    handleTtsSocket(socket, { app, tts, log: req.log }),
+  const vendor = isVendorEngine(tts.engine.name);
+  // The caller is checked on connect: signed-in users hear any text (new syntheses counted against
+  // their quota), guests only the texts of a try-test part-1 question named in the URL.
+  app.get('/tts/ws', { websocket: true, logLevel: 'warn' }, (socket, req) =>
+    guardSocket(
+      socket,
+      async () => {
+        const { user, questionId } = await speechCaller(app, req);
+        if (user) return { allowed: null, beforeSynthesis: () => takeSpeechQuota(app, user, vendor) };
+        const question = await guestQuestion(app.database.db, questionId);
+        return { allowed: questionTexts(question), beforeSynthesis: async () => undefined };
+      },
+      (access) => handleTtsSocket(socket, { app, tts, log: req.log, ...access }),
+      (refusal) =>
+        socket.send(
+          JSON.stringify({
+            success: false,
+            code: refusal.code,
+            message: refusal.message,
+            error: refusal.message,
+            header: { event: 'task-failed', task_id: null, error_code: refusal.code, error_message: refusal.message },
+          }),
+        ),
+      req.log,
+    ),
   );
 
   app.get(
@@ -54,15 +93,26 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audio/speak',
     {
+      // The URL may carry the access token: keep request lines out of info logs.
+      logLevel: 'warn',
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         querystring: z.object({
           text: z.string().trim().min(1).max(200),
           format: z.enum(['json', 'mp3']).default('mp3'),
+          token: z.string().optional(),
         }),
       },
     },
     async (req, reply) => {
+      // Our own content (questions, words, idioms) is for everyone and is not counted; other text
+      // needs sign-in (the token in the URL, as an audio element sends no header) and a quota.
+      if (!(await isOwnContent(app.database.db, req.query.text))) {
+        const { user } = await speechCaller(app, req).catch(httpRefusal);
+        if (!user) throw new AppError(401, 'auth_token_missing');
+        if (!(await tts.cache.lookup(tts.key(req.query.text).hash)))
+          await takeSpeechQuota(app, user, vendor).catch(httpRefusal);
+      }
       const result = await tts.synthesizeToCache(req.query.text);
       if (!result) throw errors.badRequest('tts_failed');
       if (req.query.format === 'json') {

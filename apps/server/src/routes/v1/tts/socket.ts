@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import { errorMessage, TTS_CHUNK_DELAY_MS, TTS_LONG_TEXT_CHARS, TTS_SAMPLE_RATE } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
+import { SpeechRefusal } from '../../../speaking/speech-access.js';
 import { concatPcm, pcmToBytes } from '../../../speech/audio/wav.js';
 import { splitLongText } from '../../../speech/tts/text.js';
 import type { TtsService } from '../../../speech/tts/service.js';
@@ -22,7 +23,7 @@ const runTask = z.object({
       parameters: z.object({ sample_rate: z.number().optional(), format: z.string().optional() }).optional(),
     })
     .optional(),
-  // Guests may listen to question audio, so the token is optional; it is not checked yet.
+  // The token is checked on connect (from the URL); one sent here as well is ignored.
   token: z.string().optional(),
 });
 const continueTask = z.object({ payload: z.object({ input: z.object({ text: z.string() }) }) });
@@ -53,6 +54,10 @@ interface SocketDeps {
   app: FastifyInstance;
   tts: TtsService;
   log: FastifyBaseLogger;
+  /** Who may hear what: null for a signed-in user (any text), else the texts of the guest's question. */
+  allowed: Set<string> | null;
+  /** Called before a text is synthesised (not for a cached one): counts it against a quota, or throws. */
+  beforeSynthesis: () => Promise<void>;
 }
 
 /**
@@ -64,7 +69,10 @@ interface SocketDeps {
  * client keeps listening for the last audio after finish-task; the server answers task-finished
  * as soon as its last result is out, so nothing here waits for them.
  */
-export function handleTtsSocket(socket: WebSocket, { app, tts, log }: SocketDeps): void {
+export function handleTtsSocket(
+  socket: WebSocket,
+  { app, tts, log, allowed, beforeSynthesis }: SocketDeps,
+): void {
   const connection = randomUUID();
   const closed = new AbortController();
   let task: { id: string; chars: number } | null = null;
@@ -109,6 +117,8 @@ export function handleTtsSocket(socket: WebSocket, { app, tts, log }: SocketDeps
         `Rate limit exceeded: at most ${app.config.TTS_TEXTS_PER_MINUTE} texts per minute.`,
       );
     }
+    // Guests hear only the texts of their question; any other text needs sign-in (spec: issue 14).
+    if (allowed && !allowed.has(text)) throw new TaskFailure('login_required');
     const hit = await tts.cache.lookup(hash);
     if (hit) {
       sendJson({
@@ -122,6 +132,12 @@ export function handleTtsSocket(socket: WebSocket, { app, tts, log }: SocketDeps
         },
       });
       return;
+    }
+    try {
+      await beforeSynthesis();
+    } catch (err) {
+      if (err instanceof SpeechRefusal) throw new TaskFailure(err.code, err.message);
+      throw err;
     }
     const pieces = [...text].length > TTS_LONG_TEXT_CHARS ? splitLongText(text, TTS_LONG_TEXT_CHARS) : [text];
     const chunks: Int16Array[] = [];

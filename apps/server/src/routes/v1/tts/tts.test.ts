@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { healthSchema, TTS_SAMPLE_RATE } from '@kouyu/core';
+import { signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { bytesToPcm, pcmRms } from '../../../speech/audio/wav.js';
@@ -85,11 +86,12 @@ const finish = (taskId: string) => JSON.stringify({ header: { action: 'finish-ta
 describe(`speech synthesis socket and audio routes on ${testDriver}`, () => {
   let t: TestApp;
   let dataDir: string;
+  let token = '';
   const sockets: WebSocket[] = [];
   const open = async () => {
     // injectWS builds its request without a socket address, which the IP-keyed rate limiter needs.
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: '127.0.0.1' });
-    const ws = await t.app.injectWS('/api/v1/tts/ws', { socket });
+    const ws = await t.app.injectWS(`/api/v1/tts/ws?token=${token}`, { socket });
     sockets.push(ws);
     return { ws, rec: record(ws) };
   };
@@ -107,6 +109,7 @@ describe(`speech synthesis socket and audio routes on ${testDriver}`, () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-tts-route-'));
     t = await createTestApp({ DATA_DIR: dataDir, TTS_TEXTS_PER_MINUTE: '6' });
+    token = (await signUp(t.app)).token;
   });
   afterAll(async () => {
     for (const ws of sockets) ws.terminate();
@@ -276,16 +279,18 @@ describe('speak a short text', () => {
   it('synthesises once, then answers from the cache, as a redirect to the MP3 or as JSON', async () => {
     const t = await createTestApp({ DATA_DIR: `/tmp/kouyu-speak-${process.pid}-${Date.now()}` });
     try {
+      // Text that is not our own content needs sign-in; the audio element sends the token in the URL.
+      const { token } = await signUp(t.app);
       const first = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/audio/speak?text=${encodeURIComponent('银行')}&format=json`,
+        url: `/api/v1/audio/speak?text=${encodeURIComponent('银行')}&format=json&token=${token}`,
       });
       expect(first.statusCode).toBe(200);
       const body = first.json();
       expect(body.mp3_url).toMatch(/^\/api\/v1\/audio\/cache\/[0-9a-f]{64}\/audio\.mp3$/);
       const redirect = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/audio/speak?text=${encodeURIComponent('银行')}`,
+        url: `/api/v1/audio/speak?text=${encodeURIComponent('银行')}&token=${token}`,
       });
       expect(redirect.statusCode).toBe(302);
       expect(redirect.headers.location).toBe(body.mp3_url);

@@ -92,7 +92,8 @@ describe(`AI feedback socket on ${testDriver}`, () => {
     const bad = await failed(
       await socket({ is_guest: false, token: 'not-a-token', user_id: who.free.user.id }),
     );
-    expect(bad.error).toBe('User ID is required for AI feedback.');
+    // A token that does not hold is refused as such (4401), so the client refreshes and retries.
+    expect(bad).toMatchObject({ code: 'token_expired', closeCode: 4401 });
 
     const run = await finished(
       await socket({

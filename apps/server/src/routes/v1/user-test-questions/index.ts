@@ -36,7 +36,11 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: feedbackPayloadSchema, response: { 200: prepareWsSchema } },
     },
     async (req) => {
-      const user = req.user ?? (await userFromToken(db, app.config.jwtSecret, req.body.token));
+      const user =
+        req.user ??
+        (await userFromToken(db, app.config.jwtSecret, req.body.token).catch(() => {
+          throw errors.unauthorized('token_expired');
+        }));
       const sessionId = await prepareSession(app.kv, req.body, user?.id ?? null);
       return { success: true as const, session_id: sessionId, message: 'Feedback session prepared' };
     },
