@@ -93,6 +93,13 @@ export type MembershipInfo = z.infer<typeof membershipSchema>['data'];
 export const checkoutBody = z.object({ plan: planIdSchema });
 export const checkoutSchema = z.object({ success: z.literal(true), url: z.string().url(), session_id: z.string() });
 
+/** `GET /membership/checkout/{session_id}`: the state of the learner's own checkout, for the success page. */
+export const checkoutStateSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(['pending', 'paid', 'refunded', 'partially_refunded']),
+  days: z.number().int(),
+});
+
 export const redeemBody = z.object({
   code: z
     .string()

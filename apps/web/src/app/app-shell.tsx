@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { AccountMenu, PlusButton, useSessionRules } from '@/features/auth';
 import { BottomBar, Footer, Header, InstallBanner } from '@/features/shell';
 import { FeedbackButton } from '@/features/feedback';
+import { usePaymentCompletedRefresh } from '@/features/membership';
 import { useModals } from '@/lib/modals';
 import { useIsMobile } from '@/lib/use-media';
 import { ModalHost } from './modal-host';
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { current, close } = useModals();
   useNativeBackButton();
   useSessionRules();
+  usePaymentCompletedRefresh();
 
   // A route change (a link inside a modal, or the browser) closes any open modal.
   useEffect(() => {

@@ -29,6 +29,7 @@ import {
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
 import { AdminPage } from '@/features/admin';
+import { PlusPage, PlusSuccessPage } from '@/features/membership';
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
 
@@ -53,7 +54,6 @@ function Soon({
   title:
     | 'results'
     | 'profile'
-    | 'plus'
     | 'auth'
     | 'verifyEmail'
     | 'resetPassword'
@@ -106,7 +106,13 @@ export const router = createBrowserRouter([
       page(
         'plus',
         <RequireAuth>
-          <Soon title="plus" />
+          <PlusPage />
+        </RequireAuth>,
+      ),
+      page(
+        'plus/success',
+        <RequireAuth>
+          <PlusSuccessPage />
         </RequireAuth>,
       ),
       page('auth', <AuthPage />),

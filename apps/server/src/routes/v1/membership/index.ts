@@ -4,6 +4,7 @@ import {
   REDEEM_WINDOW_MS,
   checkoutBody,
   checkoutSchema,
+  checkoutStateSchema,
   errorMessage,
   membershipChangeSchema,
   membershipSchema,
@@ -12,6 +13,9 @@ import {
   spendPointsBody,
 } from '@kouyu/core';
 import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { payments } from '../../../db/schema.js';
 import { AppError, errors } from '../../../lib/errors.js';
 import { findUserById, pointsOf } from '../../../accounts/users.js';
 import type { UserRow } from '../../../accounts/users.js';
@@ -92,6 +96,26 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: plan.currency,
       });
       return { success: true as const, url: started.url, session_id: started.ref };
+    },
+  );
+
+  /** The success page polls this: only the verified webhook turns a checkout paid, never the redirect. */
+  app.get(
+    '/checkout/:session_id',
+    { schema: { params: z.object({ session_id: z.string().min(1).max(255) }), response: { 200: checkoutStateSchema } } },
+    async (req) => {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, app.payments.id),
+            eq(payments.providerRef, req.params.session_id),
+            eq(payments.userId, me(req).id),
+          ),
+        );
+      if (!row) throw errors.notFound('payment_not_found');
+      return { success: true as const, status: row.status, days: row.days };
     },
   );
 

@@ -49,8 +49,14 @@ describe(`Stripe payments on ${testDriver}`, () => {
   it('makes a payer Plus once, however often the webhook comes', async () => {
     const learner = await signUp(t.app);
     const { session_id } = await checkout(learner.auth);
+    const state = () => t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: learner.auth });
+    expect((await state()).json()).toMatchObject({ status: 'pending', days: 30 });
     const { payload, res } = await pay(session_id);
     expect(res.statusCode, res.body).toBe(200);
+    expect((await state()).json()).toMatchObject({ status: 'paid' });
+    const stranger = await signUp(t.app);
+    const peek = await t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: stranger.auth });
+    expect(peek.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ outcome: 'applied' });
     const after = await membershipOf(t.app, learner.auth);
     expect(after.status).toMatchObject({ state: 'active', has_active_vip: true, days_until_expiration: 30 });
