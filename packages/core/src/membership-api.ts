@@ -252,3 +252,17 @@ export function parsePlanSettings(value: string): PlanSetting[] {
   if (new Set(plans.map((p) => p.id)).size !== plans.length) throw new Error('PLUS_PLANS has a plan id twice');
   return plans;
 }
+
+const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** A code batch as CSV (code, days, expires, status, used by, used at): the server's export and the admin page's download. */
+export function redeemCodesCsv(batch: Pick<RedeemBatch, 'days' | 'expires_at'>, codes: RedeemCode[]): string {
+  const lines = [['code', 'days', 'expires_at', 'status', 'used_by', 'used_at'].join(',')];
+  for (const c of codes) {
+    const status = c.revoked_at ? 'revoked' : c.used_at ? 'used' : 'unused';
+    lines.push(
+      [c.code, String(batch.days), batch.expires_at ?? '', status, c.used_by ?? '', c.used_at ?? ''].map(csvCell).join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { REDEEM_CODE_LENGTH, formatRedeemCode } from '@kouyu/core';
+import { REDEEM_CODE_LENGTH, formatRedeemCode, redeemCodesCsv } from '@kouyu/core';
 import type { RedeemBatch, RedeemCode } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { redeemBatches, redeemCodes, users } from '../db/schema.js';
@@ -85,17 +85,10 @@ export async function batchDetail(db: Db, id: number): Promise<{ batch: RedeemBa
   };
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-/** The batch as CSV (code, days, expires, status, used by, used at) for printing or mailing out. */
+/** The batch as CSV (core's `redeemCodesCsv`), for printing or mailing out. */
 export async function batchCsv(db: Db, id: number): Promise<string> {
   const { batch, codes } = await batchDetail(db, id);
-  const lines = [['code', 'days', 'expires_at', 'status', 'used_by', 'used_at'].join(',')];
-  for (const c of codes) {
-    const status = c.revoked_at ? 'revoked' : c.used_at ? 'used' : 'unused';
-    lines.push([c.code, String(batch.days), batch.expires_at ?? '', status, c.used_by ?? '', c.used_at ?? ''].map(csvCell).join(','));
-  }
-  return `${lines.join('\n')}\n`;
+  return redeemCodesCsv(batch, codes);
 }
 
 /** Revokes the unused codes of a batch, or only the given codes of it; used codes stay as they are. */

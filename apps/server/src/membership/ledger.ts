@@ -94,3 +94,21 @@ export async function removeDays(
   });
   return shortened;
 }
+
+/** Writes an admin's direct change of an expiry to the ledger (days: the whole days it moved). */
+export async function recordAdminChange(
+  db: Db,
+  change: { userId: number; adminId: number | null; before: Date | null; after: Date | null },
+  now: Date = new Date(),
+) {
+  const from = Math.max(change.before?.getTime() ?? now.getTime(), now.getTime());
+  const to = change.after?.getTime() ?? now.getTime();
+  await db.insert(membershipChanges).values({
+    userId: change.userId,
+    kind: 'admin',
+    days: Math.round((to - from) / DAY_MS),
+    previousExpiry: change.before,
+    newExpiry: change.after,
+    ref: change.adminId ? `admin:${change.adminId}` : 'admin',
+  });
+}

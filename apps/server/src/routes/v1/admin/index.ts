@@ -15,6 +15,7 @@ import {
 import { errors } from '../../../lib/errors.js';
 import { mailOutbox, pointsLedger, users } from '../../../db/schema.js';
 import { findUserById, toStoredUser } from '../../../accounts/users.js';
+import { recordAdminChange } from '../../../membership/ledger.js';
 import { countResults, listResults } from '../../../speaking/results.js';
 import { pickLanguage, resultCountSchema, resultsListSchema, resultsQuery } from '@kouyu/core';
 
@@ -117,6 +118,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, user.id))
         .returning();
       if (!row) throw errors.notFound();
+      // The membership ledger explains every expiry, an admin's hand included (decision 014).
+      await recordAdminChange(db, { userId: user.id, adminId: req.user?.id ?? null, before: user.paymentExpiration, after: expires });
       req.log.info({ admin: req.user?.id, user: user.id, expires }, 'membership changed');
       return { success: true as const, ...(await toStoredUser(db, row)) };
     },

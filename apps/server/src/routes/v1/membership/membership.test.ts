@@ -119,6 +119,10 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     expect(lines[2]).toBe(`${created.codes[1]},30,,unused,,`);
     const history = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${learner.user.id}/membership-history`, headers: admin });
     expect(history.json().data).toMatchObject([{ kind: 'code', days: 30 }]);
+    const in10 = new Date(Date.now() + 10 * DAY + 60_000).toISOString();
+    await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${learner.user.id}/membership`, headers: admin, payload: { expires_at: in10 } });
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${learner.user.id}/membership-history`, headers: admin });
+    expect(after.json().data[0]).toMatchObject({ kind: 'admin', days: -20, new_expiry: in10 });
   });
 
   it('spends points on Plus at the configured rate, atomically', async () => {

@@ -6,6 +6,8 @@ import { useIsAdmin } from '../hooks/use-is-admin';
 import { AdminsOnly } from './admins-only';
 import { ContactsPanel } from './contacts/contacts-panel';
 import { OutboxPanel } from './outbox/outbox-panel';
+import { CodesPanel } from './plus/codes-panel';
+import { PaymentsPanel } from './plus/payments-panel';
 import { Overview } from './overview';
 import { UserPage } from './users/user-page';
 import { UsersPanel } from './users/users-panel';
@@ -15,6 +17,8 @@ const TABS = [
   { to: '/admin/contacts', key: 'contacts', end: false },
   { to: '/admin/users', key: 'users', end: false },
   { to: '/admin/outbox', key: 'outbox', end: false },
+  { to: '/admin/payments', key: 'payments', end: false },
+  { to: '/admin/codes', key: 'codes', end: false },
 ] as const;
 
 function UserRoute() {
@@ -68,6 +72,8 @@ export function AdminPage() {
         <Route path="users" element={<UsersPanel />} />
         <Route path="users/:id" element={<UserRoute />} />
         <Route path="outbox" element={<OutboxPanel />} />
+        <Route path="payments" element={<PaymentsPanel />} />
+        <Route path="codes" element={<CodesPanel />} />
         <Route path="*" element={<Navigate to={local('/admin')} replace />} />
       </Routes>
     </div>

@@ -14,6 +14,7 @@ import { PlusState } from './plus-state';
 import { PointsDialog } from './points-dialog';
 import { RoleDialog } from './role-dialog';
 import { UserResults } from './user-results';
+import { MembershipHistory } from './membership-history';
 
 type Dialog = 'grant' | 'end' | 'points' | 'admin' | 'basic' | null;
 
@@ -147,6 +148,7 @@ export function UserPage({ id }: { id: number }) {
           ) : null}
         </Panel>
       </div>
+      <MembershipHistory userId={user.id} />
       <UserResults id={user.id} />
       {dialog === 'grant' || dialog === 'end' ? (
         <MembershipDialog
