@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTranscriptionStandIn } from './transcription-standin';
+import { startStripeStandIn } from '../../server/src/membership/standins/stripe-standin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,6 +59,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-e2e-'));
   // Speech recognition goes to a local test stand-in for an OpenAI-compatible vendor.
   const transcription = await startTranscriptionStandIn();
+  // Payments go to a local Stripe stand-in whose checkout page delivers the signed webhook to the server.
+  const stripe = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${port}/api/v1/payments/stripe/webhook` });
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -78,6 +81,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       ASR_ENGINE: 'openai',
       OPENAI_ASR_BASE_URL: transcription.baseUrl,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.baseUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -91,6 +97,7 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await transcription.close();
+    await stripe.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
