@@ -83,6 +83,9 @@ export const testDetailSchema = z.object({
 });
 
 /** The feedback payload (spec 001 §3), for `POST /user-test-questions/prepare-ws` and the socket query. */
+/** The id of a kept answer recording, as /audio/transcribe and the recognition sockets return it. */
+export const audioIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+
 export const feedbackPayloadSchema = z.object({
   user_id: z.coerce.number().int().nullable().optional(),
   question_id: z.coerce.number().int().positive(),
@@ -107,6 +110,8 @@ export const feedbackPayloadSchema = z.object({
   language: z.enum(LANGUAGES).optional().default('en'),
   token: z.string().optional(),
   duration_ms: z.coerce.number().int().min(0).optional(),
+  /** The kept recording of this answer (from /audio/transcribe or a recognition socket), for the voice measures. */
+  audio_id: audioIdSchema.optional(),
 });
 export type FeedbackPayload = z.input<typeof feedbackPayloadSchema>;
 
@@ -148,6 +153,8 @@ export const submitResultBody = z.object({
         orig_answers: z.string().max(5000).default(''),
         ai_feedback_id: z.number().int().nullable().default(null),
         score: z.number().int().min(0).max(100).nullable().default(null),
+        /** The kept recording of the answer (a recorded answer counts even without a transcript). */
+        audio_id: audioIdSchema.nullable().optional(),
       }),
     )
     .min(1)

@@ -321,6 +321,8 @@ export const testResults = pgTable(
           orig_answers: string;
           score: number | null;
           ai_feedback_id: number | null;
+          /** The kept recording of the answer, when there was one. */
+          audio_id?: string;
         }[]
       >()
       .notNull(),

@@ -66,6 +66,8 @@ export async function submitResult(
       orig_answers: a.orig_answers,
       score: own?.score ?? null,
       ai_feedback_id: own?.id ?? null,
+      // A recorded answer is kept with the run even without a transcript (issue 14).
+      ...(a.audio_id ? { audio_id: a.audio_id } : {}),
     };
   });
   const score = averageScore(answers.map((a) => a.score));

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { track } from './analytics';
 import { logDebug } from './debug-log';
 import { storage } from './storage';
-import { clearSession, getSession, saveAuth } from './session';
+import { clearSession, getSession, saveAuth, tokenExpiry, tokenIssuedAt } from './session';
 
 /** API base: `/api/v1` on the site; the native app is built with its own host. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api/v1';
@@ -41,6 +41,10 @@ export interface RequestOptions<S extends z.ZodType> {
 
 let refreshing: Promise<boolean> | null = null;
 
+// Why the last refresh failed: the server refused the refresh token (sign in again), or the
+// network failed (keep the session: the learner may only be offline for a moment).
+let lastRefreshRefused = false;
+
 async function postRefresh(refreshToken: string): Promise<boolean> {
   try {
     const res = await fetch(`${API_BASE}/auth/refresh`, {
@@ -48,6 +52,7 @@ async function postRefresh(refreshToken: string): Promise<boolean> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
+    lastRefreshRefused = res.status === 401;
     if (!res.ok) return false;
     const data: unknown = await res.json();
     if (
@@ -63,6 +68,7 @@ async function postRefresh(refreshToken: string): Promise<boolean> {
     }
     return false;
   } catch {
+    lastRefreshRefused = false;
     return false;
   }
 }
@@ -91,6 +97,44 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** How long before expiry a token is renewed: a minute, or a quarter of a short lifetime. */
+const EARLY_REFRESH_MS = 60_000;
+
+/**
+ * A valid access token for the next call, or null for a guest: the stored one while it has time
+ * left, else a refreshed one (one refresh shared by every caller and tab). Every call of a long
+ * flow asks here (sockets, uploads, results), so a 20-minute test never sends a stale token. When
+ * the refresh fails for the network, the stored token is returned and the call decides.
+ */
+export async function freshToken(): Promise<string | null> {
+  const { token, refreshToken } = getSession();
+  if (!token) return null;
+  const expiry = tokenExpiry(token);
+  const issued = tokenIssuedAt(token);
+  const margin = Math.min(
+    EARLY_REFRESH_MS,
+    expiry !== null && issued !== null ? (expiry - issued) / 4 : EARLY_REFRESH_MS,
+  );
+  if (expiry === null || expiry - Date.now() > margin || !refreshToken) return token;
+  if (await refreshSession()) return getSession().token;
+  if (lastRefreshRefused) {
+    clearSession();
+    return null;
+  }
+  return token;
+}
+
+/**
+ * After the server refused a token (401, socket close 4401): refreshes once and returns the new
+ * token, or null when the session is over (then it is cleared and the learner signs in again).
+ */
+export async function renewedToken(): Promise<string | null> {
+  if (!getSession().refreshToken) return null;
+  if (await refreshSession()) return getSession().token;
+  if (lastRefreshRefused) clearSession();
+  return null;
+}
+
 function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, String(v));
@@ -100,7 +144,7 @@ function url(path: string, query?: RequestOptions<z.ZodType>['query']): string {
 
 async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  const token = opts.auth === false ? null : getSession().token;
+  const token = opts.auth === false ? null : await freshToken();
   if (token) headers['authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -136,7 +180,7 @@ export async function api<S extends z.ZodType>(path: string, opts: RequestOption
   let res = await send(path, opts);
   if (res.status === 401 && opts.auth !== false && getSession().refreshToken && !path.startsWith('/auth/')) {
     if (await refreshSession()) res = await send(path, opts);
-    else clearSession();
+    else if (lastRefreshRefused) clearSession();
   }
   if (!res.ok) {
     const err = await toError(res);

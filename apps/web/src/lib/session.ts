@@ -95,16 +95,26 @@ export function clearSession() {
   emit(true);
 }
 
-/** Expiry (ms since epoch) from a JWT's payload, or null when it cannot be read. */
-export function tokenExpiry(token: string): number | null {
+/** A numeric claim (seconds) of a JWT's payload, in ms since epoch, or null when it cannot be read. */
+function timeClaim(token: string, claim: 'exp' | 'iat'): number | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
     const json: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
-    if (typeof json === 'object' && json !== null && 'exp' in json && typeof json.exp === 'number')
-      return json.exp * 1000;
-    return null;
+    if (typeof json !== 'object' || json === null) return null;
+    const value: unknown = Reflect.get(json, claim);
+    return typeof value === 'number' ? value * 1000 : null;
   } catch {
     return null;
   }
+}
+
+/** Expiry (ms since epoch) from a JWT's payload, or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  return timeClaim(token, 'exp');
+}
+
+/** Issue time (ms since epoch) from a JWT's payload, or null. */
+export function tokenIssuedAt(token: string): number | null {
+  return timeClaim(token, 'iat');
 }

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECOGNITION_AUDIO, transcriptionTimeoutMs } from '@kouyu/core';
 import type { ErrorCode, NetworkQuality, Question } from '@kouyu/core';
-import { ApiError } from '@/lib/api';
-import { getSession } from '@/lib/session';
-import { transcribe } from '../api/transcribe';
+import { ApiError, freshToken, renewedToken } from '@/lib/api';
+import { audioIdOf, transcribe } from '../api/transcribe';
 import {
   MicError,
   PcmCapture,
@@ -27,12 +26,14 @@ export type RecorderFailure = { kind: 'mic'; mic: MicErrorKind } | { kind: 'reco
 export interface RecordingResult {
   text: string;
   recordingUrl: string | null;
+  /** The server's id of the kept recording (sent with the answer for feedback from the audio). */
+  audioId: string | null;
   failure: RecorderFailure | null;
 }
 
 export interface StartOptions {
-  /** Only its asr_model matters: it picks the recognition socket. */
-  question: Pick<Question, 'asr_model'>;
+  /** Its asr_model picks the recognition socket; its id (when a run has one) tells the server which question. */
+  question: Pick<Question, 'asr_model'> & { id?: number };
   /** Realtime (auto mode): PCM to the recognition socket; otherwise record, then upload. */
   realtime: boolean;
   limitS: number;
@@ -118,6 +119,7 @@ export function useAnswerRecorder() {
       return {
         text: '',
         recordingUrl: null,
+        audioId: null,
         failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
       };
     }
@@ -129,7 +131,7 @@ export function useAnswerRecorder() {
     active.current = { stop: () => stopRequested() };
     try {
       if (opts.realtime) return await realtime(opts, stream, stopped);
-      return await upload(stream, stopped);
+      return await upload(stream, stopped, opts.question.id);
     } finally {
       clearTimeout(limit);
       closeStream(stream);
@@ -146,13 +148,14 @@ export function useAnswerRecorder() {
       const dialect = dialectFor(o.question.asr_model);
       const session = new RecognitionSession({
         dialect,
-        url: wsUrl(dialect.path),
+        // Each connection (and reconnection) asks for a fresh token: the URL carries it.
+        url: async () => wsUrl(dialect.path, { token: await freshToken(), question_id: o.question.id }),
         sampleRate: audio.sampleRate,
         silenceMs: audio.silenceMs,
         timeLimitS: o.limitS,
         timeoutMs: transcriptionTimeoutMs(o.quality),
-        token: getSession().token,
         socket: browserSocket,
+        renewToken: renewedToken,
         onPartial: setPartial,
         onFailure: (err) => setNotice(err.code),
       });
@@ -169,6 +172,7 @@ export function useAnswerRecorder() {
         return {
           text: '',
           recordingUrl: null,
+          audioId: null,
           failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
         };
       }
@@ -186,15 +190,24 @@ export function useAnswerRecorder() {
         if (startError) throw startError;
         const text = await session.finish();
         setStatus('completed');
-        return { text, recordingUrl, failure: null };
+        return { text, recordingUrl, audioId: session.audioId, failure: null };
       } catch (err) {
         session.abort();
         setStatus('completed');
-        return { text: '', recordingUrl, failure: { kind: 'recognition', code: recognitionCode(err) } };
+        return {
+          text: '',
+          recordingUrl,
+          audioId: session.audioId,
+          failure: { kind: 'recognition', code: recognitionCode(err) },
+        };
       }
     }
 
-    async function upload(mic: MediaStream, done: Promise<void>): Promise<RecordingResult> {
+    async function upload(
+      mic: MediaStream,
+      done: Promise<void>,
+      questionId: number | undefined,
+    ): Promise<RecordingResult> {
       let finish: () => Promise<Blob>;
       try {
         if (webmSupported()) {
@@ -217,6 +230,7 @@ export function useAnswerRecorder() {
         return {
           text: '',
           recordingUrl: null,
+          audioId: null,
           failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
         };
       }
@@ -227,19 +241,25 @@ export function useAnswerRecorder() {
       const recordingUrl = keep(blob);
       if (blob.size === 0) {
         setStatus('completed');
-        return { text: '', recordingUrl, failure: { kind: 'recognition', code: 'no_audio_recorded' } };
+        return {
+          text: '',
+          recordingUrl,
+          audioId: null,
+          failure: { kind: 'recognition', code: 'no_audio_recorded' },
+        };
       }
       setStartedAt(Date.now());
       setStatus('transcribing');
       try {
-        const text = await transcribe(blob, 'hskk');
+        const { text, audioId } = await transcribe(blob, 'hskk', questionId);
         setStatus('completed');
-        return { text, recordingUrl, failure: null };
+        return { text, recordingUrl, audioId, failure: null };
       } catch (err) {
         const code = recognitionCode(err);
         if (code === 'asr_unavailable') setNotice(code);
         setStatus('completed');
-        return { text: '', recordingUrl, failure: { kind: 'recognition', code } };
+        // The server may keep audio it could not transcribe: its id still goes with the answer.
+        return { text: '', recordingUrl, audioId: audioIdOf(err), failure: { kind: 'recognition', code } };
       }
     }
   }, []);

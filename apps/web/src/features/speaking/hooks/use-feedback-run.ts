@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { averageScore } from '@kouyu/core';
 import type { FeedbackPayload, Language } from '@kouyu/core';
-import { ApiError } from '@/lib/api';
+import { ApiError, freshToken, renewedToken } from '@/lib/api';
 import { prepareFeedback } from '../api/prepare-feedback';
 import {
   FEEDBACK_WS_PATH,
@@ -28,6 +28,8 @@ export interface FeedbackItem {
   userAnswer: string;
   /** What the question asked for (its reference or text). */
   origAnswer: string;
+  /** The kept recording the server analyses with the answer, when there is one. */
+  audioId: string | null;
   status: FeedbackStatus;
   text: string;
   saved: SavedFeedback | null;
@@ -42,7 +44,13 @@ export interface FeedbackRequest {
   completedTime: number;
   language: Language;
   userId: number | null;
-  token: string | null;
+}
+
+/** True when the feedback server refused the caller's token (the client refreshes and retries). */
+function isAuthRefusal(failure: FeedbackFailure): boolean {
+  return (
+    failure.kind === 'server' && (failure.code === 'token_expired' || failure.code === 'not_authenticated')
+  );
 }
 
 /** What a question asked for: the reference where the server gave one, else its text. */
@@ -78,39 +86,46 @@ export function useFeedbackRun() {
     abort.current = ac;
     const initial: FeedbackItem[] = req.questions.map(({ question, runNumber, part }) => {
       const text = (req.answers[runNumber]?.text ?? '').trim();
+      const audioId = req.answers[runNumber]?.audioId ?? null;
       return {
         runNumber,
         questionId: question.id,
         part,
         userAnswer: text || NO_ANSWER,
         origAnswer: originalOf(question),
-        status: text ? 'waiting' : 'skipped',
+        audioId,
+        // A recording without a transcript still gets the feedback its audio allows.
+        status: text || audioId ? 'waiting' : 'skipped',
         text: '',
         saved: null,
         error: null,
       };
     });
+    const signedIn = req.userId !== null;
     const results = new Map(initial.map((i) => [i.runNumber, i]));
     setItems(initial);
     setRunning(true);
     for (const item of initial) {
       if (item.status === 'skipped' || ac.signal.aborted) continue;
-      const payload: FeedbackPayload = {
+      const base: FeedbackPayload = {
         user_id: req.userId,
         question_id: item.questionId,
         level_id: req.levelId,
         part_id: item.part,
-        user_answers: item.userAnswer,
+        user_answers: item.userAnswer === NO_ANSWER ? '' : item.userAnswer,
         orig_answers: item.origAnswer,
         completed_time: req.completedTime,
         is_full_test: req.fullTest,
         is_guest: req.userId === null,
         language: req.language,
-        ...(req.token ? { token: req.token } : {}),
+        ...(item.audioId ? { audio_id: item.audioId } : {}),
       };
       patch(item.runNumber, (i) => ({ ...i, status: 'streaming' }));
       let text = '';
-      try {
+      const attempt = async (token: string | null) => {
+        text = '';
+        patch(item.runNumber, (i) => ({ ...i, text: '' }));
+        const payload: FeedbackPayload = token ? { ...base, token } : base;
         let url = wsUrl(FEEDBACK_WS_PATH, feedbackQuery(payload));
         if (needsPreparedSession(url, req.fullTest)) {
           const sessionId = await prepareFeedback(payload).catch((err: unknown) => {
@@ -120,7 +135,7 @@ export function useFeedbackRun() {
           });
           url = wsUrl(FEEDBACK_WS_PATH, { session_id: sessionId });
         }
-        const saved = await streamFeedback({
+        return streamFeedback({
           url,
           socket: browserSocket,
           signal: ac.signal,
@@ -128,6 +143,17 @@ export function useFeedbackRun() {
             text += chunk;
             patch(item.runNumber, (i) => ({ ...i, text: i.text + chunk }));
           },
+        });
+      };
+      try {
+        // Each answer asks for a token of its own: the stream of a long test outlives one.
+        const token = signedIn ? await freshToken() : null;
+        const saved = await attempt(token).catch(async (err: unknown) => {
+          // The server refused the token (expired meanwhile): refresh once and ask again.
+          if (!signedIn || !(err instanceof FeedbackError) || !isAuthRefusal(err.failure)) throw err;
+          const renewed = await renewedToken();
+          if (!renewed) throw err;
+          return attempt(renewed);
         });
         const done: FeedbackItem = { ...item, status: 'done', text, saved };
         results.set(item.runNumber, done);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSession } from '@/lib/session';
+import { freshToken, renewedToken } from '@/lib/api';
 import { PlaybackBlocked, PlaybackFailed, playFile } from '../lib/file-player';
 import type { FileSources } from '../lib/file-player';
 import { PcmStreamPlayer } from '../lib/pcm-player';
@@ -15,6 +15,8 @@ export type AudioError = 'playFailed' | 'noSource';
 /** What to play: the question's text through the synthesis socket, and the files it already has. */
 export interface QuestionAudioSource {
   text: string;
+  /** The question the text belongs to: what lets a guest hear it (the try test's part 1 only). */
+  questionId?: number;
   /** Recorded audio (no cache hash) is played as is; cached synthesis is the fallback of the socket. */
   files: FileSources | null;
 }
@@ -42,6 +44,7 @@ const RESUME_WAIT_MS = 300;
  */
 async function streamSpeech(
   text: string,
+  questionId: number | undefined,
   signal: AbortSignal,
   playing: () => void,
 ): Promise<CachedAudio | null> {
@@ -51,11 +54,11 @@ async function streamSpeech(
   const player = new PcmStreamPlayer(ctx);
   signal.addEventListener('abort', () => player.stop(), { once: true });
   const got: { hit: CachedAudio | null } = { hit: null };
-  try {
-    await synthesize({
-      url: wsUrl('/tts/ws'),
+  const once = async (token: string | null) =>
+    synthesize({
+      url: wsUrl('/tts/ws', { token, question_id: questionId }),
       text,
-      token: getSession().token,
+      token,
       socket: browserSocket,
       signal,
       handlers: {
@@ -68,6 +71,12 @@ async function streamSpeech(
         },
         saved: (audio) => synthesised.set(text, audio),
       },
+    });
+  try {
+    await once(await freshToken()).catch(async (err: unknown) => {
+      // A token refused by the server (expired meanwhile): renew it once and ask again.
+      if (!(err instanceof SynthesisError) || err.code !== 'token_expired' || player.started) throw err;
+      await once(await renewedToken());
     });
   } catch (err) {
     // Audio already heard is not replayed from another source; it just ends where it got to.
@@ -119,7 +128,7 @@ export function useQuestionAudio() {
       else {
         if (!text) throw new PlaybackFailed('no text');
         try {
-          const hit = await streamSpeech(text, signal, playing);
+          const hit = await streamSpeech(text, source.questionId, signal, playing);
           if (hit) await playFiles(hit);
         } catch (err) {
           // The socket failed before any audio: the files the question came with are the same speech.

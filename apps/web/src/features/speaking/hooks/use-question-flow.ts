@@ -78,6 +78,7 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
           answer: {
             text: result.text,
             recordingUrl: result.recordingUrl ?? previous?.recordingUrl ?? null,
+            audioId: result.audioId ?? (result.recordingUrl ? null : (previous?.audioId ?? null)),
             typed: false,
           },
         });
@@ -126,7 +127,11 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
     setClickToPlay(false);
     const mine = token.current;
     const q = latestRef.current.current.question;
-    const outcome = await audio.play({ text: q.audio_text, files: questionFiles(q.audio_url, q.audio_urls) });
+    const outcome = await audio.play({
+      text: q.audio_text,
+      questionId: q.id,
+      files: questionFiles(q.audio_url, q.audio_urls),
+    });
     if (mine !== token.current) return;
     if (outcome === 'blocked') return setClickToPlay(true);
     if (outcome === 'ended' || outcome === 'stopped')
@@ -187,7 +192,12 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
       dispatch({
         type: 'answer',
         runNumber: q.runNumber,
-        answer: { text, recordingUrl: previous?.recordingUrl ?? null, typed: true },
+        answer: {
+          text,
+          recordingUrl: previous?.recordingUrl ?? null,
+          audioId: previous?.audioId ?? null,
+          typed: true,
+        },
       });
     },
     [latestRef, dispatch],

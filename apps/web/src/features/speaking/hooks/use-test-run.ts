@@ -67,6 +67,7 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
             orig_answers: i.origAnswer,
             ai_feedback_id: i.saved?.id ?? null,
             score: i.saved?.score ?? null,
+            audio_id: i.audioId,
           })),
         });
       } catch {
@@ -93,12 +94,11 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
         completedTime,
         language: lang,
         userId: viewer.userId,
-        token: viewer.token,
       });
       await save(items, completedTime);
       dispatch({ type: 'submitted' });
     },
-    [latestRef, data, runFeedback, lang, save, total, viewer.token, viewer.userId, showWarning],
+    [latestRef, data, runFeedback, lang, save, total, viewer.userId, showWarning],
   );
 
   const goto = useCallback(

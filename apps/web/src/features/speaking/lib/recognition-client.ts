@@ -20,14 +20,18 @@ export class RecognitionError extends Error {
 
 export interface RecognitionOptions {
   dialect: RecognitionDialect;
-  url: string;
+  /** The socket URL, or a function making it for each connection (it carries a fresh token). */
+  url: string | (() => Promise<string>);
   sampleRate: number;
   silenceMs: number;
   timeLimitS: number;
   /** How long to wait for the final text after finishing (network quality decides). */
   timeoutMs: number;
-  token: string | null;
+  /** A token for the start message (servers read the one in the URL). */
+  token?: string | null;
   socket: SocketFactory;
+  /** Renews the session after the server refused its token (4401); then one reconnect is tried. */
+  renewToken?: () => Promise<unknown>;
   onPartial?: (text: string) => void;
   /** Called once when the session fails for good (e.g. `asr_unavailable` while still recording). */
   onFailure?: (err: RecognitionError) => void;
@@ -58,6 +62,10 @@ export class RecognitionSession {
   private readonly aborted = new AbortController();
   private waiters: { resolve: (text: string) => void; reject: (err: RecognitionError) => void }[] = [];
   private reconnecting: Promise<void> | null = null;
+  private renewing: Promise<unknown> | null = null;
+  private authRetried = false;
+  /** The server's id of the kept recording, from the final message. */
+  audioId: string | null = null;
 
   constructor(private readonly opts: RecognitionOptions) {}
 
@@ -131,8 +139,18 @@ export class RecognitionSession {
   }
 
   private connect(): Promise<void> {
+    const { url } = this.opts;
+    // A fixed URL opens at once; a URL with a token waits for a renewal under way, then is made.
+    if (typeof url === 'string' && !this.renewing) return this.open(url);
+    return (async () => {
+      await this.renewing?.catch(() => undefined);
+      return this.open(typeof url === 'string' ? url : await url());
+    })();
+  }
+
+  private open(address: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const ws = this.opts.socket(this.opts.url);
+      const ws = this.opts.socket(address);
       ws.binaryType = 'arraybuffer';
       const conn: Connection = { ws, taskId: newTaskId(), sent: 0, finished: false };
       let opened = false;
@@ -146,7 +164,7 @@ export class RecognitionSession {
               taskId: conn.taskId,
               sampleRate: this.opts.sampleRate,
               timeLimitS: this.opts.timeLimitS,
-              token: this.opts.token,
+              token: this.opts.token ?? null,
             }),
           ),
         );
@@ -168,14 +186,28 @@ export class RecognitionSession {
     if (this.conn !== conn) return;
     const event = this.opts.dialect.read(parseFrame(data));
     if (event.kind === 'partial') this.opts.onPartial?.(event.text);
-    else if (event.kind === 'final') this.succeed(event.text);
-    else if (event.kind === 'error') {
+    else if (event.kind === 'final') {
+      this.audioId = event.audioId;
+      this.succeed(event.text);
+    } else if (event.kind === 'error') {
       logDebug('asr', event.code === 'no_audio_recorded' ? 'info' : 'error', `server answered ${event.code}`);
       // Silence is an answer too: "no audio" means the learner said nothing.
       if (event.code === 'no_audio_recorded') this.succeed('');
-      else if (event.code === 'asr_unavailable') this.fail(new RecognitionError('asr_unavailable'));
+      else if (event.code === 'token_expired' && this.opts.renewToken && !this.authRetried) this.retryAuth();
+      else if (FINAL_CODES.has(event.code)) this.fail(new RecognitionError(event.code));
       else this.rejectWaiters(new RecognitionError('transcription_failed'));
     }
+  }
+
+  /** The token was refused: renew it once, then reconnect and replay what was recorded. */
+  private retryAuth(): void {
+    this.authRetried = true;
+    logDebug('asr', 'warn', 'token refused; renewing the session and reconnecting');
+    this.closeConn();
+    this.renewing = this.opts.renewToken?.() ?? null;
+    // While finishing, the resend loop reconnects; otherwise reconnect now.
+    if (this.finishing) this.rejectWaiters(new RecognitionError('transcription_failed'));
+    else void this.replace(0).catch((err: unknown) => this.fail(toError(err)));
   }
 
   /** A socket that drops mid-utterance is replaced after 2 s; the blocks it had are replayed. */
@@ -268,6 +300,16 @@ export class RecognitionSession {
     if (conn.ws.readyState <= SOCKET_OPEN) conn.ws.close(1000);
   }
 }
+
+/** Refusals no retry can change: recognition missing, sign-in needed, quota used up. */
+const FINAL_CODES = new Set<ErrorCode>([
+  'asr_unavailable',
+  'token_expired',
+  'login_required',
+  'auth_token_missing',
+  'guest_part_only',
+  'speech_quota_reached',
+]);
 
 function toError(err: unknown): RecognitionError {
   return err instanceof RecognitionError ? err : new RecognitionError('transcription_failed');

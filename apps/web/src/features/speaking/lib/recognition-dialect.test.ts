@@ -21,7 +21,7 @@ describe('recognition dialects', () => {
         header: { event: 'task-finished' },
         result: [{ text: '我今天很忙。', is_final: true }],
       }),
-    ).toEqual({ kind: 'final', text: '我今天很忙。' });
+    ).toEqual({ kind: 'final', text: '我今天很忙。', audioId: null });
     expect(
       dashScope.read({ code: 4503, header: { event: 'task-failed', error_code: 'asr_unavailable' } }),
     ).toEqual({ kind: 'error', code: 'asr_unavailable' });
@@ -38,7 +38,12 @@ describe('recognition dialects', () => {
     expect(doubao.read({ code: 1000, type: 'final', result: [{ text: '' }] })).toEqual({
       kind: 'final',
       text: '',
+      audioId: null,
     });
+    // The server names the recording it kept; the answer carries it to feedback.
+    expect(
+      doubao.read({ code: 1000, type: 'final', result: [{ text: '好' }], audio_id: 'rec_abcdef12' }),
+    ).toEqual({ kind: 'final', text: '好', audioId: 'rec_abcdef12' });
     expect(doubao.read({ code: 4503, type: 'error', error_code: 'asr_unavailable', message: 'x' })).toEqual({
       kind: 'error',
       code: 'asr_unavailable',

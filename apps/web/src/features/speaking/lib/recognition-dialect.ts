@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isErrorCode } from '@kouyu/core';
+import { audioIdSchema, isErrorCode } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
 
 export type AsrModel = 'dashscope' | 'doubao';
@@ -8,7 +8,7 @@ export type AsrModel = 'dashscope' | 'doubao';
 export type RecognitionEvent =
   | { kind: 'started' }
   | { kind: 'partial'; text: string }
-  | { kind: 'final'; text: string }
+  | { kind: 'final'; text: string; audioId: string | null }
   | { kind: 'error'; code: ErrorCode }
   | { kind: 'ignored' };
 
@@ -30,6 +30,13 @@ export interface RecognitionDialect {
 const textList = z.array(z.object({ text: z.string() }));
 
 const codeOf = (value: unknown): ErrorCode => (isErrorCode(value) ? value : 'transcription_failed');
+
+/** The kept recording's id a final message may carry (`audio_id`), or null. */
+function audioIdOf(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const parsed = audioIdSchema.safeParse(Reflect.get(message, 'audio_id'));
+  return parsed.success ? parsed.data : null;
+}
 
 const dashScopeReply = z.object({
   header: z.object({ event: z.string(), error_code: z.unknown().optional() }).optional(),
@@ -64,7 +71,7 @@ export const dashScope: RecognitionDialect = {
       case 'result-generated':
         return { kind: 'partial', text };
       case 'task-finished':
-        return { kind: 'final', text };
+        return { kind: 'final', text, audioId: audioIdOf(message) };
       case 'task-failed':
         return { kind: 'error', code: codeOf(m.data.header.error_code) };
       default:
@@ -96,7 +103,7 @@ export const doubao: RecognitionDialect = {
     if (!m.success) return { kind: 'ignored' };
     const text = (m.data.result ?? []).map((r) => r.text).join('');
     if (m.data.type === 'partial') return { kind: 'partial', text };
-    if (m.data.type === 'final') return { kind: 'final', text };
+    if (m.data.type === 'final') return { kind: 'final', text, audioId: audioIdOf(message) };
     if (m.data.type === 'error') return { kind: 'error', code: codeOf(m.data.error_code) };
     return { kind: 'ignored' };
   },

@@ -74,7 +74,7 @@ describe('run state', () => {
     s = runReducer(s, {
       type: 'answer',
       runNumber: 1,
-      answer: { text: '好', recordingUrl: null, typed: false },
+      answer: { text: '好', recordingUrl: null, typed: false, audioId: null },
     });
     s = runReducer(s, { type: 'goto', index: 1 });
     expect(s.plays[1]).toBe(2);
@@ -91,13 +91,16 @@ describe('run state', () => {
       showFeedback: false,
     });
   });
-  it('counts only answers with text', () => {
+  it('counts answers with text or a recording, not blank ones', () => {
     expect(
       answeredCount({
-        1: { text: '好', recordingUrl: null, typed: false },
-        2: { text: '  ', recordingUrl: null, typed: false },
+        1: { text: '好', recordingUrl: null, typed: false, audioId: null },
+        2: { text: '  ', recordingUrl: null, typed: false, audioId: null },
+        // A recording nothing transcribed is an answer too (issue 14).
+        3: { text: '', recordingUrl: 'blob:x', typed: false, audioId: null },
+        4: { text: '', recordingUrl: null, typed: false, audioId: 'rec_12345678' },
       }),
-    ).toBe(1);
+    ).toBe(3);
   });
   it('blocks moving on while submitting, playing or recording', () => {
     expect(navigationBlock({ audioPlaying: true, recording: true, submitting: true })).toBe('submitting');

@@ -50,6 +50,8 @@ export interface Answer {
   recordingUrl: string | null;
   /** Typed by the learner because recognition was not available or failed. */
   typed: boolean;
+  /** The server's id of the kept recording (for feedback from the audio), when it kept one. */
+  audioId: string | null;
 }
 
 export type Phase = 'ready' | 'running' | 'submitting' | 'completed';
@@ -118,9 +120,14 @@ export function runReducer(state: RunState, action: RunAction): RunState {
   }
 }
 
-/** Answers with text. */
+/** True when a question has an answer: text, or a recording (kept even when nothing transcribed it). */
+export function isAnswered(a: Answer | undefined): boolean {
+  return a !== undefined && (a.text.trim().length > 0 || a.recordingUrl !== null || a.audioId !== null);
+}
+
+/** Answered questions: with text or with a recording. */
 export function answeredCount(answers: Record<number, Answer>): number {
-  return Object.values(answers).filter((a) => a.text.trim().length > 0).length;
+  return Object.values(answers).filter(isAnswered).length;
 }
 
 export interface Busy {

@@ -49,7 +49,7 @@ export function FeedbackView({
         ) : null}
       </div>
       {saveFailed ? (
-        <p className="text-sm text-danger" role="alert">
+        <p className="text-sm text-danger" role="alert" data-testid="save-failed">
           {t('feedback.errors.save')}
         </p>
       ) : null}

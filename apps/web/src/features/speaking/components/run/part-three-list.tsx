@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { isAnswered } from '../../lib/run';
 import type { Answer, RunQuestion } from '../../lib/run';
 import { CheckIcon } from '../icons';
 import { QuestionOptions, shownText } from './question-card';
@@ -36,7 +37,7 @@ export function PartThreeList({
             >
               <span className="flex items-center justify-between gap-2 text-sm font-semibold">
                 {t('run.questionN', { n: runNumber })}
-                {answers[runNumber]?.text ? (
+                {isAnswered(answers[runNumber]) ? (
                   <span className="text-success">
                     <CheckIcon />
                     <span className="sr-only">{t('run.answered')}</span>

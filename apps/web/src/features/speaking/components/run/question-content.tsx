@@ -16,11 +16,14 @@ export function QuestionContent({
   questions,
   levelId,
   signedIn,
+  typing,
 }: {
   run: Run;
   questions: RunQuestion[];
   levelId: number;
   signedIn: boolean;
+  /** No recogniser on the server: typing from the start, no auto mode. */
+  typing: boolean;
 }) {
   const { t } = useTranslation('speaking');
   const { current, flow, state } = run;
@@ -88,7 +91,7 @@ export function QuestionContent({
           auto={state.auto}
           signedIn={signedIn}
           onAuto={run.setAuto}
-          autoLocked={run.finished || flow.recording}
+          autoLocked={run.finished || flow.recording || typing}
         />
         <RecordStep
           status={flow.recorder.status}
@@ -108,6 +111,7 @@ export function QuestionContent({
           notice={flow.recorder.notice}
           onType={flow.typeAnswer}
           locked={run.finished}
+          typing={typing}
         />
       </div>
     </div>

@@ -16,6 +16,8 @@ export interface ReviewStepProps {
   notice: ErrorCode | null;
   onType: (text: string) => void;
   locked: boolean;
+  /** Typing is the way (no recogniser on the server): the box shows from the start, without notices. */
+  typing: boolean;
 }
 
 /** Step 3: the transcript (or what is heard so far), the learner's own recording, and typing when recognition failed. */
@@ -28,10 +30,13 @@ export function ReviewStep({
   notice,
   onType,
   locked,
+  typing,
 }: ReviewStepProps) {
   const { t } = useTranslation(['speaking', 'common']);
-  const recognitionCode = failure?.kind === 'recognition' ? failure.code : notice;
-  const canType = !locked && recognitionCode !== null && recognitionCode !== undefined;
+  const failed = failure?.kind === 'recognition' ? failure.code : notice;
+  // Without a recogniser the start panel said so once; "not configured" is not repeated per answer.
+  const recognitionCode = typing && failed === 'asr_unavailable' ? null : failed;
+  const canType = !locked && (typing || (recognitionCode !== null && recognitionCode !== undefined));
   const live = status === 'recording' && auto;
   return (
     <section className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-labelledby="step-review">
@@ -122,7 +127,7 @@ function TypeAnswer({ initial, onSave }: { initial: string; onSave: (text: strin
         data-testid="typed-answer"
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" variant="secondary" disabled={!text.trim()}>
+        <Button type="submit" size="sm" variant="secondary" disabled={!text.trim()} data-testid="use-typed">
           {t('review.useTyped')}
         </Button>
         {ctor ? (

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@kouyu/core';
+import { useHealth } from '../../api/get-health';
 import { useMicPermission } from '../../hooks/use-mic-permission';
+import { browserRecognitionConstructor } from '../../lib/browser-recognition';
+import { asrEngineState } from '../../lib/speech-check';
 import { useTestRun } from '../../hooks/use-test-run';
 import type { RunData } from '../../hooks/use-test-run';
 import type { SpeakingViewer } from '../../hooks/use-viewer';
@@ -22,6 +25,11 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
   const [askMic, setAskMic] = useState(false);
   const { state, current, flow } = run;
   const part = data.parts.find((p) => p.part === current.part);
+  // The run fits the server: with no recogniser, answers are typed from question 1 (or heard by the
+  // browser's own recognition) and the run starts without asking for the microphone.
+  const health = useHealth();
+  const typing = health.data ? asrEngineState(health.data) === 'none' : false;
+  const browserRecognition = browserRecognitionConstructor() !== null;
 
   // "Granted continues automatically": a grant from the prompt or from browser settings starts the run.
   const { start } = run;
@@ -33,7 +41,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
   }, [askMic, mic.state, start]);
 
   const onStart = () => {
-    if (mic.state === 'granted') return start();
+    if (typing || mic.state === 'granted') return start();
     setAskMic(true);
   };
 
@@ -69,13 +77,19 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           />
           <div className="flex min-w-0 flex-col gap-5">
             {state.phase === 'ready' ? (
-              <StartPanel questions={run.total} onStart={onStart} />
+              <StartPanel
+                questions={run.total}
+                typing={typing}
+                browserRecognition={browserRecognition}
+                onStart={onStart}
+              />
             ) : (
               <QuestionContent
                 run={run}
                 questions={data.questions}
                 levelId={data.levelId}
                 signedIn={viewer.signedIn}
+                typing={typing}
               />
             )}
             {state.phase === 'ready' ? null : (

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { z } from 'zod';
+import { authDataSchema } from '@kouyu/core';
+import type { AuthData } from '@kouyu/core';
+import { launchBrowser, newPage } from './browser';
+import { startExtraServer } from './server';
+import type { ExtraServer } from './server';
+
+/**
+ * A server with no recogniser and access tokens that live 3 seconds: a learner with no microphone
+ * types every answer, and a whole part outlives many tokens. Nothing may be lost on the way.
+ */
+const TOKEN_TTL_S = 3;
+const ANSWER = '我今天很忙，没有时间去看电影。';
+
+const outboxSchema = z.object({ data: z.array(z.object({ purpose: z.string(), text: z.string() })) });
+const resultsSchema = z.object({
+  data: z.array(
+    z.object({
+      score: z.number().nullable(),
+      answers: z.array(z.object({ user_answers: z.string(), score: z.number().nullable() })),
+    }),
+  ),
+});
+
+describe('a test run that fits the server and keeps the learner’s work', () => {
+  let server: ExtraServer;
+  let browser: Browser;
+
+  const call = (method: string, url: string, body?: unknown, token?: string) =>
+    fetch(`${server.baseURL}/api/v1${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const login = async (email: string, password: string) =>
+    authDataSchema.parse(await (await call('POST', '/auth/login', { email, password })).json());
+
+  /** A verified account on this server (the code is read from the dev outbox, written before register answers). */
+  const signUp = async (tag: string): Promise<AuthData & { email: string; password: string }> => {
+    const email = `e2e-${tag}-${Date.now()}@kouyu.test`;
+    const password = `${tag}-pass-1`;
+    expect((await call('POST', '/auth/register', { email, password, language: 'en' })).status).toBe(201);
+    const admin = await login(server.adminEmail, server.adminPassword);
+    const outbox = await call('GET', `/admin/outbox?email=${encodeURIComponent(email)}`, undefined, admin.token);
+    const mail = outboxSchema.parse(await outbox.json()).data.find((m) => m.purpose === 'verify');
+    const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+    const verified = await call('POST', '/auth/verify-email', { email, code });
+    expect(verified.status).toBe(200);
+    return { ...authDataSchema.parse(await verified.json()), email, password };
+  };
+
+  const openSignedIn = async (auth: AuthData, path: string): Promise<Page> => {
+    const page = await newPage(browser);
+    await page.goto(`${server.baseURL}/en`);
+    await page.evaluate((a) => {
+      localStorage.setItem('auth_token', a.token);
+      localStorage.setItem('refresh_token', a.refresh_token);
+      localStorage.setItem('user_data', JSON.stringify(a.user));
+    }, auth);
+    await page.goto(`${server.baseURL}${path}`);
+    return page;
+  };
+
+  /** The stored access token's expiry has passed: the next call must renew it. */
+  const tokenExpired = (page: Page) =>
+    page.waitForFunction(() => {
+      const token = localStorage.getItem('auth_token') ?? '';
+      const payload: unknown = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+      const exp = typeof payload === 'object' && payload !== null ? Reflect.get(payload, 'exp') : 0;
+      return typeof exp === 'number' && exp * 1000 < Date.now();
+    });
+
+  /** Starts the run without a microphone and types an answer to every question. */
+  const typeEveryAnswer = async (page: Page, total: number, beforeLast?: () => Promise<void>) => {
+    // The run read the engine report: no recogniser, so typing it is, said once, no microphone asked.
+    await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
+    await page.getByTestId('no-recogniser').waitFor();
+    expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe('/en/speech-recognition');
+    await page.getByTestId('start-test').click();
+    for (let n = 1; n <= total; n++) {
+      await page.locator(`[data-testid=question-content][data-question="${n}"]`).waitFor();
+      // The typing box is there from the first question, without a dummy recording first.
+      await page.getByTestId('typed-answer').fill(ANSWER);
+      await page.getByTestId('use-typed').click();
+      await page.locator('[data-testid=answer-text]', { hasText: ANSWER }).waitFor();
+      expect(await page.getByTestId('recognition-notice').count()).toBe(0);
+      if (n === total && beforeLast) await beforeLast();
+      await page.getByTestId('next-question').click();
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startExtraServer({ ASR_ENGINE: 'none', ACCESS_TOKEN_TTL_S: String(TOKEN_TTL_S) });
+    // No fake microphone: this browser has none at all.
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser.close();
+    await server.stop();
+  });
+
+  it(
+    'a learner with no microphone types every answer while tokens expire, and every answer gets feedback and a saved score',
+    { timeout: 300_000 },
+    async () => {
+      const account = await signUp('typist');
+      const page = await openSignedIn(account, '/en/test/basic/101/part-1');
+      const refreshes: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/v1/auth/refresh')) refreshes.push(r.url());
+      });
+      const total = 15;
+      // Before completing, the token of the page has run out: feedback and saving must renew it.
+      await typeEveryAnswer(page, total, () => tokenExpired(page));
+
+      await page.locator('[data-testid=test-run][data-phase=completed]').waitFor({ timeout: 180_000 });
+      expect(await page.locator('[data-testid=feedback-card][data-status=done]').count()).toBe(total);
+      expect(await page.getByTestId('question-score').count()).toBe(total);
+      expect(await page.getByTestId('save-failed').count()).toBe(0);
+      expect(refreshes.length).toBeGreaterThan(0);
+
+      // The run was saved with a score for every answer.
+      const fresh = await login(account.email, account.password);
+      const results = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, fresh.token)).json());
+      const [run] = results.data;
+      expect(run?.answers).toHaveLength(total);
+      expect(run?.answers.every((a) => a.user_answers === ANSWER && a.score !== null)).toBe(true);
+      expect(run?.score).not.toBeNull();
+      await page.context().close();
+    },
+  );
+});
