@@ -82,10 +82,10 @@ export const testDetailSchema = z.object({
   }),
 });
 
-/** The feedback payload (spec 001 §3), for `POST /user-test-questions/prepare-ws` and the socket query. */
 /** The id of a kept answer recording, as /audio/transcribe and the recognition sockets return it. */
 export const audioIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
 
+/** The feedback payload (spec 001 §3), for `POST /user-test-questions/prepare-ws` and the socket query. */
 export const feedbackPayloadSchema = z.object({
   user_id: z.coerce.number().int().nullable().optional(),
   question_id: z.coerce.number().int().positive(),
