@@ -93,10 +93,14 @@ export type MembershipInfo = z.infer<typeof membershipSchema>['data'];
 export const checkoutBody = z.object({ plan: planIdSchema });
 export const checkoutSchema = z.object({ success: z.literal(true), url: z.string().url(), session_id: z.string() });
 
+/** A payment's life: `unpaid` is a checkout that expired or whose delayed payment failed. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** `GET /membership/checkout/{session_id}`: the state of the learner's own checkout, for the success page. */
 export const checkoutStateSchema = z.object({
   success: z.literal(true),
-  status: z.enum(['pending', 'paid', 'refunded', 'partially_refunded']),
+  status: z.enum(PAYMENT_STATUSES),
   days: z.number().int(),
 });
 
@@ -183,7 +187,6 @@ export const redeemBatchDetailSchema = z.object({
 });
 export const revokedSchema = z.object({ success: z.literal(true), revoked: z.number().int() });
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'partially_refunded'] as const;
 export const adminPaymentSchema = z.object({
   id: z.number().int(),
   provider: z.string(),

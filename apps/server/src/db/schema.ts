@@ -468,7 +468,7 @@ export const payments = pgTable(
     amountRefunded: integer('amount_refunded').notNull().default(0),
     currency: text('currency').notNull(),
     status: text('status')
-      .$type<'pending' | 'paid' | 'refunded' | 'partially_refunded'>()
+      .$type<'pending' | 'paid' | 'unpaid' | 'refunded' | 'partially_refunded'>()
       .notNull()
       .default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

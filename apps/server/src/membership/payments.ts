@@ -97,6 +97,15 @@ export async function applyProviderEvent(
       const paid = await applyPaid(tx, provider, event, now);
       return { outcome: paid ? ('applied' as const) : ('ignored' as const), paid };
     }
+    if (event.kind === 'unpaid') {
+      // Only a pending checkout closes: an expiry can never undo a payment already counted.
+      const closed = await tx
+        .update(payments)
+        .set({ status: 'unpaid' })
+        .where(and(eq(payments.provider, provider), eq(payments.providerRef, event.checkoutRef), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      return { outcome: closed.length > 0 ? ('applied' as const) : ('ignored' as const), paid: null };
+    }
     if (event.kind === 'refunded') {
       return { outcome: (await applyRefund(tx, provider, event, now)) ? ('applied' as const) : ('ignored' as const), paid: null };
     }

@@ -31,6 +31,8 @@ export type ProviderEvent =
       amount: number;
       currency: string;
     }
+  /** The checkout closed without money: it expired, or a delayed payment (Alipay, WeChat Pay) failed. */
+  | { kind: 'unpaid'; eventId: string; checkoutRef: string }
   | { kind: 'refunded'; eventId: string; paymentRef: string; amount: number; amountRefunded: number }
   | { kind: 'ignored'; eventId: string; type: string };
 

@@ -101,6 +101,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
           return paidEvent(event, event.data.object);
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed':
+          return { kind: 'unpaid', eventId: event.id, checkoutRef: event.data.object.id };
         case 'charge.refunded': {
           const charge = event.data.object;
           const paymentRef = idOf(charge.payment_intent);

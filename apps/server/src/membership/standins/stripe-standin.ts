@@ -36,6 +36,8 @@ export interface StripeStandIn {
   requests: Record<string, string>[];
   /** A `checkout.session.completed` event for a session, as a JSON string; marks it paid. */
   completedEvent(sessionId: string, eventId?: string): string;
+  /** A `checkout.session.expired` event: the buyer never paid. */
+  expiredEvent(sessionId: string, eventId?: string): string;
   /** A `charge.refunded` event with the session's charge refunded up to `amountRefunded` (total so far). */
   refundedEvent(sessionId: string, amountRefunded: number, eventId?: string): string;
   /** The `Stripe-Signature` header for a payload (with another secret to forge a bad one). */
@@ -115,6 +117,11 @@ export async function startStripeStandIn(
       if (!s) throw new Error(`no session ${sessionId}`);
       s.paid = true;
       return event('checkout.session.completed', sessionObject(s, standIn.baseUrl), eventId);
+    },
+    expiredEvent(sessionId, eventId) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no session ${sessionId}`);
+      return event('checkout.session.expired', { ...sessionObject(s, standIn.baseUrl), status: 'expired', url: null }, eventId);
     },
     refundedEvent(sessionId, amountRefunded, eventId) {
       const s = sessions.get(sessionId);

@@ -78,6 +78,17 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     expect((await membershipOf(t.app, learner.auth)).status.state).toBe('not_official');
   });
 
+  it('refuses a code that would run Plus past the 5-year horizon, and keeps it unused', async () => {
+    const learner = await signUp(t.app);
+    const long = await batch({ days: 1500, count: 1 });
+    expect((await redeem(learner.auth, long.codes[0] ?? '')).statusCode).toBe(200);
+    const more = await batch({ days: 1500, count: 1 });
+    const refused = await redeem(learner.auth, more.codes[0] ?? '');
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'membership_limit_reached']);
+    const other = await signUp(t.app);
+    expect((await redeem(other.auth, more.codes[0] ?? '')).statusCode).toBe(200);
+  });
+
   it('of many redeems of one code at once exactly one wins', async () => {
     const { codes } = await batch({ days: 7, count: 1 });
     const learners = await Promise.all([1, 2, 3, 4, 5].map(() => signUp(t.app)));

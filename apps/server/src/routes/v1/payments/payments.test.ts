@@ -6,7 +6,7 @@ import { signUp } from '../../../test/accounts.js';
 import { deliver, membershipOf, stripeSettings } from '../../../test/membership.js';
 import { startStripeStandIn } from '../../../membership/standins/stripe-standin.js';
 import type { StripeStandIn } from '../../../membership/standins/stripe-standin.js';
-import { mailOutbox, membershipChanges, payments } from '../../../db/schema.js';
+import { analyticsCounts, mailOutbox, membershipChanges, payments } from '../../../db/schema.js';
 
 const DAY = 86_400_000;
 
@@ -27,6 +27,10 @@ describe(`Stripe payments on ${testDriver}`, () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ url: string; session_id: string }>();
   }
+  const upgrades = async () => {
+    const rows = await t.app.database.db.select().from(analyticsCounts).where(eq(analyticsCounts.name, 'upgrade'));
+    return rows.reduce((n, r) => n + r.count, 0);
+  };
   const pay = async (sessionId: string) => {
     const payload = stripe.completedEvent(sessionId);
     return { payload, res: await deliver(t.app, payload, stripe.sign(payload)) };
@@ -148,6 +152,37 @@ describe(`Stripe payments on ${testDriver}`, () => {
     expect((await membershipOf(t.app, learner.auth)).status.has_active_vip).toBe(false);
   });
 
+  it('an expired checkout closes unpaid and grants nothing', async () => {
+    const learner = await signUp(t.app);
+    const { session_id } = await checkout(learner.auth, 'week');
+    const expired = stripe.expiredEvent(session_id);
+    expect((await deliver(t.app, expired, stripe.sign(expired))).json()).toMatchObject({ outcome: 'applied' });
+    const state = await t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: learner.auth });
+    expect(state.json()).toMatchObject({ status: 'unpaid' });
+    expect((await membershipOf(t.app, learner.auth)).status.state).toBe('not_official');
+    // An expiry arriving after the payment never undoes it.
+    const paid = await checkout(learner.auth, 'week');
+    await pay(paid.session_id);
+    const late = stripe.expiredEvent(paid.session_id);
+    expect((await deliver(t.app, late, stripe.sign(late))).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await membershipOf(t.app, learner.auth)).status.has_active_vip).toBe(true);
+  });
+
+  it('counts every upgrade as analytics goal 2', async () => {
+    const before = await upgrades();
+    const learner = await signUp(t.app);
+    await pay((await checkout(learner.auth, 'week')).session_id);
+    expect(await upgrades()).toBe(before + 1);
+  });
+
+  it('refuses a checkout that would run Plus past the 5-year horizon', async () => {
+    const learner = await signUp(t.app);
+    for (let i = 0; i < 5; i += 1) await pay((await checkout(learner.auth, 'year')).session_id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'year' } });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'membership_limit_reached']);
+    expect((await membershipOf(t.app, learner.auth)).status.state).toBe('active');
+  });
+
   it('rejects unknown plans and lists payments for admins only', async () => {
     const learner = await signUp(t.app);
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'lifetime' } });
@@ -177,5 +212,25 @@ describe(`payments switched off on ${testDriver}`, () => {
     expect(res.json().code).toBe('payments_unavailable');
     const hook = await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(hook.statusCode).toBe(503);
+  });
+});
+
+describe(`a Stripe account that refuses the key on ${testDriver}`, () => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({ ...stripeSettings(stripe), STRIPE_SECRET_KEY: 'sk_test_revoked' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('answers 502 payment_failed and records no payment', async () => {
+    const learner = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'month' } });
+    expect([res.statusCode, res.json().code]).toEqual([502, 'payment_failed']);
+    expect(await t.app.database.db.select().from(payments).where(eq(payments.userId, learner.user.id))).toEqual([]);
   });
 });

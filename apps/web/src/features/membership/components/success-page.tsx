@@ -37,6 +37,7 @@ export function PlusSuccessPage() {
       ) : null}
       {status === 'pending' && !gaveUp ? <p role="status">{t('membership.waiting')}</p> : null}
       {gaveUp ? <Alert>{t('membership.stillWaiting')}</Alert> : null}
+      {status === 'unpaid' ? <Alert testId="payment-unpaid">{t('membership.unpaid')}</Alert> : null}
       {status === 'refunded' || status === 'partially_refunded' ? <Alert>{t('membership.refunded')}</Alert> : null}
       <ErrorText error={state.error} />
       <LocalLink to="/plus" className={buttonClass('secondary', 'md', 'self-start')}>

@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format-date';
 import { usePayments } from '../../api/plus';
 import { Badge, LoadError, Loading, Panel } from '../parts';
 
-const TONE = { pending: 'neutral', paid: 'success', refunded: 'danger', partially_refunded: 'warning' } as const;
+const TONE = { pending: 'neutral', paid: 'success', unpaid: 'neutral', refunded: 'danger', partially_refunded: 'warning' } as const;
 
 function money(amount: number, currency: string, lang: string) {
   return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
