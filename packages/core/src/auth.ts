@@ -96,4 +96,4 @@ export const pointsHistorySchema = z.object({
 export const okSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 /** Reasons a points change can have (ledger). */
-export const POINT_REASONS = ['invitation_bonus', 'invited_bonus', 'admin_adjustment'] as const;
+export const POINT_REASONS = ['invitation_bonus', 'invited_bonus', 'admin_adjustment', 'plus_days'] as const;
