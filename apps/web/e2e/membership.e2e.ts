@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
+import { authDataSchema } from '@kouyu/core';
 import speaking from '../src/locales/en/speaking.json' with { type: 'json' };
+import adminText from '../src/locales/en/admin.json' with { type: 'json' };
 import { admin, call, openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser } from './browser';
 
@@ -47,6 +49,29 @@ describe('Plus membership in a real browser', () => {
     await page.waitForURL(`${baseURL}/en/test/basic/104/part-1`);
     // The server lets the member in: the run's first screen, not the Plus page.
     await page.getByTestId('start-test').waitFor();
+    await page.context().close();
+  });
+
+  it('the admin sees the payment, creates a code batch and sees who used a code', async () => {
+    const login = await call('POST', '/auth/login', { email: inject('adminEmail'), password: inject('adminPassword') });
+    const page = await openSignedIn(browser, authDataSchema.parse(await login.json()), '/en/admin/payments');
+    const paid = page.getByTestId('payment-row').filter({ hasText: adminText.membership.status.paid });
+    await paid.first().waitFor();
+    expect(await paid.first().textContent()).toContain('$9.99');
+
+    await page.getByTestId('admin-tab-codes').click();
+    await page.getByTestId('batch-days').fill('14');
+    await page.getByTestId('batch-count').fill('2');
+    await page.getByTestId('batch-create').click();
+    const codes = (await page.getByTestId('batch-codes').textContent())?.trim().split('\n') ?? [];
+    expect(codes).toHaveLength(2);
+    const learner = await signUpThroughApi('batch');
+    const used = await call('POST', '/membership/redeem', { code: codes[0] }, learner.token);
+    expect(used.status).toBe(200);
+    await page.reload();
+    const row = page.getByTestId('batch-row').filter({ hasText: '2 codes × 14 days' }).first();
+    await row.getByRole('button', { name: adminText.membership.showCodes }).click();
+    await expect.poll(() => row.getByTestId('batch-code-list').textContent()).toContain(learner.user.email);
     await page.context().close();
   });
 
