@@ -17,7 +17,7 @@ export function deliver(app: FastifyInstance, payload: string, signature: string
   return app.inject({
     method: 'POST',
     url: '/api/v1/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload,
   });
 }
