@@ -150,6 +150,10 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     expect(info.status).toMatchObject({ state: 'active', days_until_expiration: 7 });
     const plans = await t.app.inject({ method: 'GET', url: '/api/v1/membership', headers: learner.auth });
     expect(plans.json().data.plans).toMatchObject([{ id: 'week', points: 100 }, { id: 'month', points: 429 }]);
+    // Right of access: the export carries where the learner's Plus came from.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v1/user/export', headers: learner.auth });
+    expect(exported.json().membership_changes).toMatchObject([{ kind: 'points', days: 7 }]);
+    expect(exported.json().points_ledger).toContainEqual(expect.objectContaining({ delta: -100, reason: 'plus_days' }));
   });
 });
 

@@ -17,6 +17,8 @@ import {
   hskAttempts,
   idiomRecords,
   mailOutbox,
+  membershipChanges,
+  payments,
   pointsLedger,
   refreshTokens,
   testResults,
@@ -103,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Right of access and portability: everything stored about the user, as one JSON file. */
   app.get('/export', async (req, reply) => {
     const user = me(req);
-    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages] = await Promise.all([
+    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages, paid, plus] = await Promise.all([
       toStoredUser(db, user),
       db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)),
       db
@@ -129,6 +131,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       db.select().from(idiomRecords).where(eq(idiomRecords.userId, user.id)),
       db.select().from(hskAttempts).where(eq(hskAttempts.userId, user.id)),
       db.select().from(contacts).where(eq(contacts.userId, user.id)),
+      db.select().from(payments).where(eq(payments.userId, user.id)),
+      db.select().from(membershipChanges).where(eq(membershipChanges.userId, user.id)),
     ]);
     const data = {
       exported_at: new Date().toISOString(),
@@ -151,6 +155,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       idiom_records: idiomPractice,
       hsk_attempts: hsk,
       feedback_messages: messages,
+      payments: paid,
+      membership_changes: plus,
     };
     return reply
       .header('Content-Disposition', `attachment; filename="kouyu-data-${user.id}.json"`)
