@@ -135,4 +135,43 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await page.context().close();
     },
   );
+
+  it(
+    'a learner who goes offline before the end keeps the answers on the device, and they arrive once back online',
+    { timeout: 300_000 },
+    async () => {
+      const account = await signUp('offline');
+      const page = await openSignedIn(account, '/en/test/basic/101/part-1');
+      const total = 15;
+      await typeEveryAnswer(page, total, () => page.context().setOffline(true));
+
+      // Nothing could be sent: the answers wait in IndexedDB and the learner is told so.
+      await page.getByTestId('answers-kept').waitFor({ timeout: 60_000 });
+      const kept = await page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('kouyu-speaking');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const req = open.result.transaction('pending-runs').objectStore('pending-runs').count();
+              req.onsuccess = () => resolve(req.result);
+            };
+          }),
+      );
+      expect(kept).toBe(1);
+      const before = await login(account.email, account.password);
+      const none = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, before.token)).json());
+      expect(none.data).toHaveLength(0);
+
+      // Back online: the feedback and the result go out by themselves.
+      await page.context().setOffline(false);
+      await page.getByTestId('answers-sent').waitFor({ timeout: 120_000 });
+      expect(await page.locator('[data-testid=feedback-card][data-status=done]').count()).toBe(total);
+      const after = await login(account.email, account.password);
+      const results = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, after.token)).json());
+      expect(results.data).toHaveLength(1);
+      expect(results.data[0]?.answers.every((a) => a.user_answers === ANSWER && a.score !== null)).toBe(true);
+      await page.context().close();
+    },
+  );
 });

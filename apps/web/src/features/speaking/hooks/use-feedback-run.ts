@@ -1,22 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { averageScore } from '@kouyu/core';
 import type { FeedbackPayload, Language } from '@kouyu/core';
-import { ApiError, freshToken, renewedToken } from '@/lib/api';
-import { prepareFeedback } from '../api/prepare-feedback';
-import {
-  FEEDBACK_WS_PATH,
-  FeedbackError,
-  feedbackQuery,
-  needsPreparedSession,
-  streamFeedback,
-} from '../lib/feedback-stream';
+import { FeedbackError } from '../lib/feedback-stream';
 import type { FeedbackFailure, SavedFeedback } from '../lib/feedback-stream';
+import { requestFeedback } from '../lib/request-feedback';
+import { NO_ANSWER } from '../lib/send-pending';
 import type { Answer, RunQuestion } from '../lib/run';
-import { browserSocket } from '../lib/socket';
-import { wsUrl } from '../lib/ws-url';
-
-/** The text stored for a question left unanswered (spec 001 §5). */
-export const NO_ANSWER = '(No answer provided)';
 
 export type FeedbackStatus = 'skipped' | 'waiting' | 'streaming' | 'done' | 'error';
 
@@ -44,13 +33,6 @@ export interface FeedbackRequest {
   completedTime: number;
   language: Language;
   userId: number | null;
-}
-
-/** True when the feedback server refused the caller's token (the client refreshes and retries). */
-function isAuthRefusal(failure: FeedbackFailure): boolean {
-  return (
-    failure.kind === 'server' && (failure.code === 'token_expired' || failure.code === 'not_authenticated')
-  );
 }
 
 /** What a question asked for: the reference where the server gave one, else its text. */
@@ -122,38 +104,20 @@ export function useFeedbackRun() {
       };
       patch(item.runNumber, (i) => ({ ...i, status: 'streaming' }));
       let text = '';
-      const attempt = async (token: string | null) => {
-        text = '';
-        patch(item.runNumber, (i) => ({ ...i, text: '' }));
-        const payload: FeedbackPayload = token ? { ...base, token } : base;
-        let url = wsUrl(FEEDBACK_WS_PATH, feedbackQuery(payload));
-        if (needsPreparedSession(url, req.fullTest)) {
-          const sessionId = await prepareFeedback(payload).catch((err: unknown) => {
-            throw err instanceof ApiError
-              ? new FeedbackError({ kind: 'server', message: err.message, code: err.code })
-              : new FeedbackError({ kind: 'prepare' });
-          });
-          url = wsUrl(FEEDBACK_WS_PATH, { session_id: sessionId });
-        }
-        return streamFeedback({
-          url,
-          socket: browserSocket,
+      try {
+        const saved = await requestFeedback({
+          payload: base,
+          signedIn,
+          fullTest: req.fullTest,
           signal: ac.signal,
+          onRestart: () => {
+            text = '';
+            patch(item.runNumber, (i) => ({ ...i, text: '' }));
+          },
           onChunk: (chunk) => {
             text += chunk;
             patch(item.runNumber, (i) => ({ ...i, text: i.text + chunk }));
           },
-        });
-      };
-      try {
-        // Each answer asks for a token of its own: the stream of a long test outlives one.
-        const token = signedIn ? await freshToken() : null;
-        const saved = await attempt(token).catch(async (err: unknown) => {
-          // The server refused the token (expired meanwhile): refresh once and ask again.
-          if (!signedIn || !(err instanceof FeedbackError) || !isAuthRefusal(err.failure)) throw err;
-          const renewed = await renewedToken();
-          if (!renewed) throw err;
-          return attempt(renewed);
         });
         const done: FeedbackItem = { ...item, status: 'done', text, saved };
         results.set(item.runNumber, done);
@@ -168,6 +132,16 @@ export function useFeedbackRun() {
     return [...results.values()];
   }, []);
 
+  /** Shows feedback that arrived later (a kept run sent when the learner was back online). */
+  const settle = useCallback((arrived: ReadonlyMap<number, SavedFeedback>) => {
+    setItems((all) =>
+      all.map((i) => {
+        const saved = arrived.get(i.runNumber);
+        return saved ? { ...i, status: 'done', saved, text: saved.feedback, error: null } : i;
+      }),
+    );
+  }, []);
+
   const average = averageScore(items.map((i) => i.saved?.score));
-  return { items, running, average, run, reset };
+  return { items, running, average, run, reset, settle };
 }

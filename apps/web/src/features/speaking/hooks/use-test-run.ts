@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withLanguage } from '@kouyu/core';
 import type { HskkLevel, Language, TestListItem } from '@kouyu/core';
@@ -12,7 +12,13 @@ import {
   runReducer,
 } from '../lib/run';
 import type { RunPart, RunQuestion } from '../lib/run';
+import type { SavedFeedback } from '../lib/feedback-stream';
+import { PENDING_SENT_EVENT, isPendingRun, keepPending } from '../lib/pending-runs';
+import type { PendingRun } from '../lib/pending-runs';
+import { isRetryable } from '../lib/request-feedback';
+import { NO_ANSWER, isRetryableSave, resultBody } from '../lib/send-pending';
 import { useFeedbackRun } from './use-feedback-run';
+import { usePendingRuns } from './use-pending-runs';
 import { useLatest } from './use-latest';
 import type { FeedbackItem } from './use-feedback-run';
 import { useNetworkQuality } from './use-network-quality';
@@ -49,32 +55,64 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
   if (!current) throw new Error('a run needs questions');
   const latestRef = useLatest(state);
 
+  // A run whose feedback or saving failed for now is kept on this device and sent later.
+  const pending = usePendingRuns(viewer.userId);
+  const [kept, setKept] = useState<number | null>(null);
+  const [sent, setSent] = useState(false);
+  const { settle } = feedback;
+  useEffect(() => {
+    const onSent = (e: Event) => {
+      if (!(e instanceof CustomEvent) || !isPendingRun(e.detail) || e.detail.key !== kept) return;
+      const arrived = new Map<number, SavedFeedback>();
+      for (const a of e.detail.answers) if (a.saved) arrived.set(a.runNumber, a.saved);
+      settle(arrived);
+      setKept(null);
+      setSent(true);
+    };
+    window.addEventListener(PENDING_SENT_EVENT, onSent);
+    return () => window.removeEventListener(PENDING_SENT_EVENT, onSent);
+  }, [kept, settle]);
+
   const save = useCallback(
     async (items: FeedbackItem[], completedTime: number) => {
-      if (!viewer.signedIn) return setGuestLimit(true);
-      const part = data.fullTest ? null : (data.parts[0]?.part ?? null);
+      if (!viewer.signedIn || viewer.userId === null) return setGuestLimit(true);
+      const run: PendingRun = {
+        userId: viewer.userId,
+        createdAt: Date.now(),
+        testId: data.test.id,
+        levelId: data.levelId,
+        partId: data.fullTest ? null : (data.parts[0]?.part ?? null),
+        fullTest: data.fullTest,
+        completedTime,
+        language: lang,
+        answers: items.map((i) => ({
+          runNumber: i.runNumber,
+          questionId: i.questionId,
+          part: i.part,
+          userAnswer: i.userAnswer === NO_ANSWER ? '' : i.userAnswer,
+          origAnswer: i.origAnswer,
+          audioId: i.audioId,
+          needsFeedback: i.status === 'error' && i.error !== null && isRetryable(i.error),
+          saved: i.saved,
+        })),
+      };
+      const keep = async () => {
+        try {
+          setKept(await keepPending(run));
+        } catch {
+          // No IndexedDB (private mode): the learner is told the result was not saved.
+          setSaveFailed(true);
+        }
+      };
+      if (run.answers.some((a) => a.needsFeedback)) return keep();
       try {
-        await submitResult({
-          test_id: data.test.id,
-          level_id: data.levelId,
-          part_id: part,
-          is_full_test: data.fullTest,
-          completed_time: completedTime,
-          answers: items.map((i) => ({
-            question_id: i.questionId,
-            question_number: i.runNumber,
-            user_answers: i.userAnswer,
-            orig_answers: i.origAnswer,
-            ai_feedback_id: i.saved?.id ?? null,
-            score: i.saved?.score ?? null,
-            audio_id: i.audioId,
-          })),
-        });
-      } catch {
+        await submitResult(resultBody(run));
+      } catch (err) {
+        if (isRetryableSave(err)) return keep();
         setSaveFailed(true);
       }
     },
-    [data, submitResult, viewer.signedIn],
+    [data, submitResult, viewer.signedIn, viewer.userId, lang],
   );
 
   const complete = useCallback(
@@ -149,6 +187,8 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     flow.audio.stop();
     resetFeedback();
     setSaveFailed(false);
+    setKept(null);
+    setSent(false);
     setGuestLimit(false);
     dispatch({ type: 'restart', now: Date.now() });
   };
@@ -164,6 +204,9 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     warning,
     feedback,
     saveFailed,
+    /** The run waits on this device ('kept') or was sent after waiting ('sent'). */
+    keptState: kept !== null ? ('kept' as const) : sent ? ('sent' as const) : null,
+    sendKept: pending.flush,
     noAnswers,
     closeNoAnswers: () => setNoAnswers(false),
     guestLimit,

@@ -8,6 +8,9 @@ export interface FeedbackViewProps {
   running: boolean;
   average: number | null;
   saveFailed: boolean;
+  /** The run waits on this device to be sent ('kept'), or was sent after waiting ('sent'). */
+  keptState: 'kept' | 'sent' | null;
+  onSendKept: () => void;
   signedIn: boolean;
   official: boolean;
   onBack: () => void;
@@ -19,6 +22,8 @@ export function FeedbackView({
   running,
   average,
   saveFailed,
+  keptState,
+  onSendKept,
   signedIn,
   official,
   onBack,
@@ -51,6 +56,22 @@ export function FeedbackView({
       {saveFailed ? (
         <p className="text-sm text-danger" role="alert" data-testid="save-failed">
           {t('feedback.errors.save')}
+        </p>
+      ) : null}
+      {keptState === 'kept' ? (
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-warning p-3 text-sm"
+          role="status"
+          data-testid="answers-kept"
+        >
+          <p>{t('feedback.kept')}</p>
+          <Button size="sm" variant="secondary" onClick={onSendKept} data-testid="send-kept">
+            {t('feedback.sendNow')}
+          </Button>
+        </div>
+      ) : keptState === 'sent' ? (
+        <p className="text-sm text-success" role="status" data-testid="answers-sent">
+          {t('feedback.sent')}
         </p>
       ) : null}
       <div className="flex flex-col gap-3">

@@ -63,6 +63,8 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           running={run.feedback.running}
           average={run.feedback.average}
           saveFailed={run.saveFailed}
+          keptState={run.keptState}
+          onSendKept={() => void run.sendKept()}
           signedIn={viewer.signedIn}
           official={viewer.official}
           onBack={() => run.showFeedback(false)}

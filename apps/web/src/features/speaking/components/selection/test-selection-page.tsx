@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useTests } from '../../api/get-tests';
+import { usePendingRuns } from '../../hooks/use-pending-runs';
 import { useViewer } from '../../hooks/use-viewer';
 import { clientPage } from '../../lib/test-list';
 import { TestCard } from './test-card';
@@ -22,6 +23,8 @@ export function TestSelectionPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const viewer = useViewer();
+  // Runs kept on this device after a failed submission are sent when the learner comes back here.
+  usePendingRuns(viewer.userId);
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const [selected, setSelected] = useState<{ testId: number; mode: TestMode | null } | null>(null);

@@ -1,0 +1,79 @@
+import type { FeedbackPayload } from '@kouyu/core';
+import { ApiError, freshToken, renewedToken } from '@/lib/api';
+import { prepareFeedback } from '../api/prepare-feedback';
+import {
+  FEEDBACK_WS_PATH,
+  FeedbackError,
+  feedbackQuery,
+  needsPreparedSession,
+  streamFeedback,
+} from './feedback-stream';
+import type { FeedbackFailure, SavedFeedback } from './feedback-stream';
+import { browserSocket } from './socket';
+import { wsUrl } from './ws-url';
+
+/** True when the feedback server refused the caller's token (the client refreshes and retries). */
+function isAuthRefusal(failure: FeedbackFailure): boolean {
+  return (
+    failure.kind === 'server' && (failure.code === 'token_expired' || failure.code === 'not_authenticated')
+  );
+}
+
+export interface FeedbackRequestOptions {
+  /** The payload without a token: a fresh one is added for each attempt. */
+  payload: FeedbackPayload;
+  signedIn: boolean;
+  fullTest: boolean;
+  signal: AbortSignal;
+  /** Called with each chunk; `restart` first when a retry streams the review again. */
+  onChunk: (text: string) => void;
+  onRestart?: () => void;
+}
+
+/**
+ * One answer's feedback over the socket (spec 001 §7): the query form, or a prepared session when
+ * the URL would be too long and always for full tests. Each answer asks for a token of its own (a
+ * long test outlives one); when the server still refuses it (4401), the session is renewed once and
+ * the answer asked again.
+ */
+export async function requestFeedback(opts: FeedbackRequestOptions): Promise<SavedFeedback | null> {
+  const attempt = async (token: string | null) => {
+    const payload: FeedbackPayload = token ? { ...opts.payload, token } : opts.payload;
+    let url = wsUrl(FEEDBACK_WS_PATH, feedbackQuery(payload));
+    if (needsPreparedSession(url, opts.fullTest)) {
+      const sessionId = await prepareFeedback(payload).catch((err: unknown) => {
+        throw err instanceof ApiError
+          ? new FeedbackError({ kind: 'server', message: err.message, code: err.code })
+          : new FeedbackError({ kind: 'prepare' });
+      });
+      url = wsUrl(FEEDBACK_WS_PATH, { session_id: sessionId });
+    }
+    return streamFeedback({ url, socket: browserSocket, signal: opts.signal, onChunk: opts.onChunk });
+  };
+  const token = opts.signedIn ? await freshToken() : null;
+  return attempt(token).catch(async (err: unknown) => {
+    if (!opts.signedIn || !(err instanceof FeedbackError) || !isAuthRefusal(err.failure)) throw err;
+    const renewed = await renewedToken();
+    if (!renewed) throw err;
+    opts.onRestart?.();
+    return attempt(renewed);
+  });
+}
+
+/**
+ * Failures worth another try later (offline, the server down or restarting, the session to renew),
+ * as opposed to refusals that will not change (no access, bad input).
+ */
+export function isRetryable(failure: FeedbackFailure): boolean {
+  if (failure.kind === 'connection' || failure.kind === 'prepare') return true;
+  if (failure.kind !== 'server') return false;
+  return (
+    failure.code === null ||
+    failure.code === 'internal' ||
+    failure.code === 'feedback_failed' ||
+    failure.code === 'service_unavailable' ||
+    failure.code === 'rate_limited' ||
+    failure.code === 'token_expired' ||
+    failure.code === 'not_authenticated'
+  );
+}
