@@ -1,7 +1,8 @@
 import { pinyin } from 'pinyin-pro';
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport, Mark, MarkedChar } from './html.js';
-import type { AnswerInput, FeedbackMeasures } from './types.js';
+import { DIMENSIONS } from './types.js';
+import type { AnswerInput, Dimension, FeedbackMeasures } from './types.js';
 import type { Wording } from './wording.js';
 
 const HAN = /\p{Script=Han}/u;
@@ -9,7 +10,6 @@ const NOT_SPOKEN = /[\p{P}\p{S}\p{Z}\s]/u;
 // Lists in feedback stay short enough to act on.
 const MAX_LISTED = 4;
 const PRACTICE_CHUNK_MAX = 10;
-const SUGGESTED_WORDS = 3;
 const OFF_TOPIC_BELOW = 0.3;
 const LENGTH_GOOD_FROM = 0.8;
 const VOCAB_GOOD_FROM = 0.6;
@@ -97,6 +97,33 @@ interface ReportArgs {
   suggestions: string[];
 }
 
+/** Each measured dimension with its sub-score out of 100 (the Plus breakdown). */
+function dimensions(measures: FeedbackMeasures, w: Wording): FeedbackReport['dimensions'] {
+  const isDimension = (name: string): name is Dimension => DIMENSIONS.some((d) => d === name);
+  const items = Object.entries(measures.components).flatMap(([name, value]) =>
+    isDimension(name) ? [w.subScore(w.dimension[name], Math.round(value * 100))] : [],
+  );
+  return items.length ? { heading: w.headings.dimensions, items } : null;
+}
+
+function toneTip(measures: FeedbackMeasures, w: Wording): string | null {
+  const tones = measures.fluency.voice?.tones;
+  if (!tones || tones.wrong.length === 0) return null;
+  return w.tips.tones(
+    list(
+      tones.wrong.map((t) => `${t.char} (${t.pinyin})`),
+      w,
+    ),
+  );
+}
+
+function pauseTip(measures: FeedbackMeasures, w: Wording): string | null {
+  const voice = measures.fluency.voice;
+  if (voice && voice.pause_share > 0.3) return w.tips.pauses(Math.round(voice.pause_share * 100));
+  if (measures.fluency.hesitation > 0.08) return w.tips.hesitation;
+  return null;
+}
+
 /** Builds the examiner's feedback for an answer scored against a reference text. */
 export function referenceReport({ input, measures, score, band, w, ops }: ReportArgs): FeedbackReport {
   const ref = measures.reference;
@@ -113,19 +140,26 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
         ),
       ),
     );
-  if (
-    measures.speech_rate.score !== null &&
-    measures.speech_rate.score >= RATE_GOOD_FROM &&
-    measures.speech_rate.chars_per_minute !== null
-  ) {
-    right.push(w.rateGood(measures.speech_rate.chars_per_minute));
-  }
+  const rate = measures.fluency.rate;
+  if (rate.score !== null && rate.score >= RATE_GOOD_FROM && rate.chars_per_minute !== null)
+    right.push(w.rateGood(rate.chars_per_minute));
+  const tones = measures.fluency.voice?.tones;
+  if (tones && tones.accuracy >= 0.8) right.push(w.good.tones(Math.round(tones.accuracy * 100)));
   const retell = input.question_type === 'retell';
   const relevance = measures.relevance;
-  if (retell && relevance?.key_points_hit.length)
+  if (measures.language !== 'chinese')
+    missed.push(measures.language === 'pinyin' ? w.tips.pinyin : w.tips.notChinese);
+  if (retell && relevance?.key_points_hit?.length)
     right.push(w.keyPointsHit(list(relevance.key_points_hit, w)));
-  if (retell && relevance?.key_points_missed.length)
+  if (retell && relevance?.key_points_missed?.length)
     missed.push(w.keyPointsMissed(list(relevance.key_points_missed, w)));
+  if (
+    retell &&
+    measures.coherence &&
+    measures.coherence.pattern !== 'sentences' &&
+    measures.coherence.pattern !== 'short'
+  )
+    missed.push(measures.coherence.pattern === 'repeated' ? w.tips.repeated : w.tips.fragments('……'));
   // A retelling paraphrases: its gaps are listed by key point, not character by character.
   if (!retell) {
     if (runs.missing.length) missed.push(w.missing(list(runs.missing.map(withPinyin), w)));
@@ -140,13 +174,16 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
       );
     if (runs.extra.length) missed.push(w.extra(list(runs.extra, w)));
   }
-  const rate = measures.speech_rate;
   if (rate.score !== null && rate.score < RATE_GOOD_FROM && rate.chars_per_minute !== null)
     missed.push(w.rateSlow(rate.chars_per_minute, rate.target));
+  const toneLine = toneTip(measures, w);
+  if (toneLine) missed.push(toneLine);
+  const pauseLine = pauseTip(measures, w);
+  if (pauseLine) missed.push(pauseLine);
 
   const longestMissing = [...runs.missing].sort((a, b) => b.length - a.length)[0];
   let next: string;
-  if (retell && relevance?.key_points_missed.length)
+  if (retell && relevance?.key_points_missed?.length)
     next = w.next.retellPoints(list(relevance.key_points_missed, w));
   else if (longestMissing)
     next = w.next.referenceMissing([...longestMissing].slice(0, PRACTICE_CHUNK_MAX).join(''));
@@ -163,6 +200,7 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
   const flagged = marks.some((m) => m !== 'ok');
   return {
     summary: w.scoreLine(score, w.bands.reference[band]),
+    dimensions: dimensions(measures, w),
     right: { heading: w.headings.right, items: right },
     missed: { heading: w.headings.missed, items: missed },
     correction: {
@@ -174,50 +212,93 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
   };
 }
 
-/** Builds the examiner's feedback for an open answer (question, picture, free text). */
-export function openReport({ input, measures, score, band, w, suggestions }: ReportArgs): FeedbackReport {
-  const right: string[] = [];
-  const missed: string[] = [];
+/** The tip for one dimension that cost points, or null when there is nothing concrete to say. */
+function openTip(dim: Dimension, args: ReportArgs): string | null {
+  const { input, measures, w, suggestions } = args;
   const rel = measures.relevance;
-  const offTopic = rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW;
-  if (offTopic) missed.push(w.offTopic);
-  if (rel?.key_points_hit.length) right.push(w.keyPointsHit(list(rel.key_points_hit, w)));
-  if (rel?.key_points_missed.length) missed.push(w.keyPointsMissed(list(rel.key_points_missed, w)));
-  const len = measures.length;
-  const short = len.ratio < LENGTH_GOOD_FROM;
-  (short ? missed : right).push(short ? w.lengthShort(len.chars, len.expected) : w.lengthGood(len.chars));
-  const vocab = measures.vocabulary;
-  const levels =
-    vocab.target_levels[0] === vocab.target_levels[1]
-      ? `${vocab.target_levels[0]}`
-      : vocab.target_levels.join('-');
-  const vocabLow = vocab.score !== null && vocab.score < VOCAB_GOOD_FROM;
-  if (vocab.score !== null && !vocabLow && vocab.at_target > 0)
-    right.push(w.vocabGood(vocab.at_target, levels));
-  if (vocabLow) missed.push(w.vocabLow(levels));
-  const rate = measures.speech_rate;
-  const slow = rate.score !== null && rate.score < RATE_GOOD_FROM;
-  if (rate.chars_per_minute !== null)
-    (slow ? missed : right).push(
-      slow ? w.rateSlow(rate.chars_per_minute, rate.target) : w.rateGood(rate.chars_per_minute),
-    );
+  const coh = measures.coherence;
+  const example = measures.improved?.text.split(/[。！？]/u)[0];
+  switch (dim) {
+    case 'language':
+      return measures.language === 'pinyin' ? w.tips.pinyin : w.tips.notChinese;
+    case 'relevance':
+      if (rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW)
+        return w.tips.offTopic(firstClause(input.question_text ?? input.key_points?.[0] ?? ''));
+      if (rel?.stance_asked && !rel.stance_taken) return w.tips.stance;
+      return input.key_points?.length ? w.tips.relevancePartial(list(input.key_points.slice(0, 3), w)) : null;
+    case 'coherence':
+      if (!coh) return null;
+      if (coh.pattern === 'repeated') return w.tips.repeated;
+      if (coh.pattern === 'keywords') return w.tips.keywords(example ? `${example}……` : '我觉得……，因为……');
+      if (coh.pattern === 'fragments' || coh.pattern === 'short')
+        return w.tips.fragments(example ? `${example}……` : '我觉得……，因为……');
+      return w.tips.links;
+    case 'length':
+      return w.tips.short(measures.length.chars, measures.length.expected);
+    case 'vocabulary': {
+      const t = measures.vocabulary.target_levels;
+      const levels = t[0] === t[1] ? `${t[0]}` : t.join('-');
+      return suggestions.length
+        ? `${w.vocabLow(levels)} ${w.next.openWords(list(suggestions, w))}`
+        : w.vocabLow(levels);
+    }
+    case 'fluency': {
+      const rate = measures.fluency.rate;
+      return (
+        pauseTip(measures, w) ??
+        (rate.chars_per_minute !== null && (rate.score ?? 1) < RATE_GOOD_FROM
+          ? w.rateSlow(rate.chars_per_minute, rate.target)
+          : null)
+      );
+    }
+    case 'tones':
+      return toneTip(measures, w);
+    default:
+      return null;
+  }
+}
 
+/** Builds the examiner's feedback for an open answer (question, picture, free text): tips by the points each dimension cost. */
+export function openReport(args: ReportArgs): FeedbackReport {
+  const { input, measures, score, band, w } = args;
+  const right: string[] = [];
+  const rel = measures.relevance;
+  const coh = measures.coherence;
+  if (measures.language === 'chinese') {
+    if (rel?.score !== null && rel?.score !== undefined && rel.score >= 0.8) right.push(w.good.relevant);
+    if (rel?.stance_taken) right.push(w.good.stance);
+    if (coh?.pattern === 'sentences' && coh.score >= 0.7)
+      right.push(w.good.sentences(list(coh.connectives, w)));
+    if (measures.length.ratio >= LENGTH_GOOD_FROM) right.push(w.lengthGood(measures.length.chars));
+    const vocab = measures.vocabulary;
+    const t = vocab.target_levels;
+    if (vocab.score !== null && vocab.score >= VOCAB_GOOD_FROM && vocab.at_target > 0)
+      right.push(w.vocabGood(vocab.at_target, t[0] === t[1] ? `${t[0]}` : t.join('-')));
+    const rate = measures.fluency.rate;
+    if (rate.chars_per_minute !== null && (rate.score ?? 0) >= RATE_GOOD_FROM)
+      right.push(w.rateGood(rate.chars_per_minute));
+  }
+  const missed = measures.weakest.flatMap((d) => {
+    const tip = openTip(d, args);
+    return tip ? [tip] : [];
+  });
   const model = input.model_answers?.find((m) => m.trim());
+  const improved = measures.improved;
   let next: string;
+  const offTopic = rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW;
   if (offTopic)
     next = w.next.openOffTopic(firstClause(model ?? input.key_points?.[0] ?? input.question_text ?? ''));
-  else if (rel?.key_points_missed.length) next = w.next.openPoints(list(rel.key_points_missed, w));
-  else if (short) next = w.next.openShort(len.expected);
-  else if (vocabLow && suggestions.length)
-    next = w.next.openWords(list(suggestions.slice(0, SUGGESTED_WORDS), w));
-  else if (slow) next = w.next.openSlow;
+  else if (measures.length.ratio < LENGTH_GOOD_FROM) next = w.next.openShort(measures.length.expected);
   else next = w.next.openGood;
-
   return {
     summary: w.scoreLine(score, (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band]),
+    dimensions: dimensions(measures, w),
     right: { heading: w.headings.right, items: right },
     missed: { heading: w.headings.missed, items: missed },
     correction: model ? { heading: w.headings.model, chars: markChars(model, []), legend: null } : null,
+    improved: improved
+      ? { heading: w.headings.improved, text: improved.text, pinyin: improved.pinyin }
+      : null,
     next: { heading: w.headings.next, text: next },
   };
 }
@@ -234,5 +315,32 @@ export function emptyReport(input: AnswerInput, w: Wording): FeedbackReport {
       ? { heading: w.headings.reference, chars: markChars(reference, []), legend: null }
       : null,
     next: { heading: w.headings.next, text: written ? w.emptyWrittenNext : w.emptyNext },
+  };
+}
+
+/** A recording without a transcript: what the audio alone shows (pace, pauses, tones against a known text). */
+export function voiceOnlyReport(input: AnswerInput, measures: FeedbackMeasures, w: Wording): FeedbackReport {
+  const voice = measures.fluency.voice;
+  const right: string[] = [];
+  const missed: string[] = [];
+  if (voice) {
+    right.push(w.voicePace(voice.syllables_per_minute, Math.round(voice.pause_share * 100)));
+    if (voice.tones && voice.tones.accuracy >= 0.8)
+      right.push(w.good.tones(Math.round(voice.tones.accuracy * 100)));
+  }
+  const pause = pauseTip(measures, w);
+  if (pause) missed.push(pause);
+  const tone = toneTip(measures, w);
+  if (tone) missed.push(tone);
+  const reference = input.reference_text?.trim();
+  return {
+    summary: w.voiceOnly,
+    dimensions: dimensions(measures, w),
+    right: { heading: w.headings.right, items: right },
+    missed: { heading: w.headings.missed, items: missed },
+    correction: reference
+      ? { heading: w.headings.reference, chars: markChars(reference, []), legend: null }
+      : null,
+    next: { heading: w.headings.next, text: w.voiceOnlyNext },
   };
 }

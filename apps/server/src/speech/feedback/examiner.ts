@@ -1,19 +1,19 @@
 import { clampScore, scoreBand, spokenChars } from '@kouyu/core';
 import type { AlignmentOp } from '@kouyu/core';
-import { emptyReport, openReport, referenceReport } from './examiner-report.js';
+import { measureCoherence } from './coherence.js';
+import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
+import { effectiveChars, measureFluency, measureLength, measureVoice, RETELL_SHARE } from './fluency.js';
 import { reportHtml, reportLines } from './html.js';
 import type { FeedbackReport } from './html.js';
-import {
-  RETELL_SHARE,
-  measureLength,
-  measureRate,
-  measureReference,
-  measureRelevance,
-  round2,
-} from './measure.js';
+import { improveAnswer } from './improve.js';
+import { measureKeyPoints, measureReference, round2 } from './measure.js';
+import { measureRelevance } from './relevance.js';
+import { loadTagger, scriptOf, tagAnswer } from './segment.js';
 import { REFERENCE_TYPES } from './types.js';
 import type {
   AnswerInput,
+  AnswerLanguage,
+  Dimension,
   FeedbackEngine,
   FeedbackEvent,
   FeedbackLanguage,
@@ -31,14 +31,21 @@ const HOMOPHONE_CREDIT = 0.8;
 const EXTRA_WEIGHT = 0.5;
 const EXTRA_PENALTY_CAP = 0.25;
 const READ_ALOUD_RATE_WEIGHT = 0.15;
+// Tones heard in the recording weigh on a repeated or read sentence only when the audio was analysed.
+const TONE_WEIGHT = 0.15;
 // Without anything to judge relevance by, an answer is neither rewarded nor sunk by it.
 const NEUTRAL_RELEVANCE = 0.7;
-const LENGTH_CURVE = 0.75;
-// A relevant answer keeps this share of its score however short or plain; the rest is earned by
-// length, vocabulary and pace (HSKK: "relevant, fluent, few pauses").
-const OPEN_QUALITY_FLOOR = 0.45;
-const RETELL_QUALITY_FLOOR = 0.7;
-const QUALITY_WEIGHTS = { length: 0.45, vocabulary: 0.3, rate: 0.25 } as const;
+// Length counts with diminishing returns: two thirds of the time filled well is most of the mark.
+const LENGTH_CURVE = 0.6;
+const RETELL_QUALITY_FLOOR = 0.6;
+/** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
+const COHERENCE_FLOOR = 0.2;
+const CONTENT_FLOOR = 0.25;
+const CONTENT_WEIGHTS = { length: 0.5, vocabulary: 0.2, fluency: 0.3 } as const;
+const BAND_CURVE = 0.75;
+/** An answer not in Chinese (pinyin, English) scores no more than this share. */
+const NOT_CHINESE_CAP = 0.05;
+const LATIN_MAJORITY = 0.5;
 
 export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
@@ -63,17 +70,40 @@ function weighted(parts: [number, number | null][]): number | null {
   return weight > 0 ? sum / weight : null;
 }
 
-function emptyMeasures(input: AnswerInput, reference: readonly string[]): FeedbackMeasures {
+/** The dimensions ordered by the points they cost (weight × shortfall), the costly ones only. */
+function weakest(losses: [Dimension, number][]): Dimension[] {
+  return losses
+    .filter(([, loss]) => loss > 0.04)
+    .sort((a, b) => b[1] - a[1])
+    .map(([d]) => d);
+}
+
+function answerLanguage(text: string): AnswerLanguage {
+  const script = scriptOf(text);
+  if (script.latin <= LATIN_MAJORITY) return 'chinese';
+  return script.pinyin ? 'pinyin' : 'other';
+}
+
+function baseMeasures(input: AnswerInput, segmenter: string): FeedbackMeasures {
   return {
     engine: 'examiner',
     question_type: input.question_type,
     empty: true,
     reference: null,
     relevance: null,
-    length: measureLength(input, [], reference),
+    coherence: null,
+    length: measureLength(input, 0, spokenChars(input.reference_text ?? '')),
     vocabulary: measureVocabulary({ ...input, answer_text: '' }, null, 'empty answer'),
-    speech_rate: measureRate(input, []),
+    fluency: {
+      score: null,
+      rate: { chars_per_minute: null, target: 0, score: null },
+      hesitation: 0,
+      voice: null,
+    },
+    language: 'chinese',
+    segmenter,
     components: {},
+    weakest: [],
   };
 }
 
@@ -102,70 +132,151 @@ export class ExaminerEngine implements FeedbackEngine {
     const w = WORDING[lang];
     const answer = spokenChars(input.answer_text);
     const reference = spokenChars(input.reference_text ?? '');
+    const [vocab, seg] = await Promise.all([this.#vocabulary(), loadTagger()]);
     if (answer.length === 0) {
-      const report = emptyReport(input, w);
-      return this.#finish(report, 0, emptyMeasures(input, reference));
+      const measures = baseMeasures(input, seg.engine);
+      // A recording without a transcript still shows its pace, pauses and (with a reference) tones.
+      if (input.voice) {
+        const voice = measureVoice(input.voice, input.level);
+        measures.fluency = { ...measures.fluency, score: voice.score, voice };
+        measures.components = {
+          fluency: voice.score,
+          ...(voice.tones ? { tones: voice.tones.accuracy } : {}),
+        };
+        const report = voiceOnlyReport(input, measures, w);
+        return this.#finish(report, 0, measures);
+      }
+      return this.#finish(emptyReport(input, w), 0, measures);
     }
-    const vocab = await this.#vocabulary();
+    const tokens = tagAnswer(seg.tagger, input.answer_text);
+    const language = answerLanguage(input.answer_text);
+    const fluency = measureFluency(input, tokens, answer.length);
+    const written = input.question_type === 'free_text';
     const measures: FeedbackMeasures = {
-      engine: this.name,
-      question_type: input.question_type,
+      ...baseMeasures(input, seg.engine),
       empty: false,
-      reference: null,
-      relevance: null,
-      length: measureLength(input, answer, reference),
+      length: measureLength(input, effectiveChars(tokens), reference),
       vocabulary: measureVocabulary(input, vocab.lookup, vocab.note),
-      speech_rate: measureRate(input, answer),
-      components: {},
+      fluency: written ? { ...fluency, score: null } : fluency,
+      language,
     };
     const lengthScore = Math.min(1, measures.length.ratio) ** LENGTH_CURVE;
-    const quality =
-      weighted([
-        [QUALITY_WEIGHTS.length, lengthScore],
-        [QUALITY_WEIGHTS.vocabulary, measures.vocabulary.score],
-        [QUALITY_WEIGHTS.rate, measures.speech_rate.score],
-      ]) ?? lengthScore;
     const byReference = REFERENCE_TYPES.includes(input.question_type) && reference.length > 0;
     let ops: AlignmentOp[] | null = null;
     let raw: number;
+    let losses: [Dimension, number][];
     if (byReference) {
       const aligned = measureReference(reference, answer);
       ops = aligned.ops;
       const ref = aligned.measure;
       measures.reference = ref;
       const accuracy = (ref.correct + HOMOPHONE_CREDIT * ref.homophones) / ref.chars;
+      const tones = fluency.voice?.tones?.accuracy ?? null;
       if (input.question_type === 'retell') {
-        const hasPoints = (input.key_points?.length ?? 0) + (input.model_answers?.length ?? 0) > 0;
-        measures.relevance = hasPoints
-          ? measureRelevance({ ...input, question_text: undefined }, answer)
-          : null;
+        const points = measureKeyPoints(input.key_points ?? [], answer);
+        measures.relevance = {
+          score: points.score,
+          hits: [],
+          stance_asked: false,
+          stance_taken: false,
+          key_points_hit: points.hit,
+          key_points_missed: points.missed,
+        };
+        measures.coherence = measureCoherence(tokens);
         const recall = Math.min(1, accuracy / RETELL_SHARE);
         const task =
           weighted([
             [0.6, recall],
-            [0.4, measures.relevance?.score ?? null],
+            [0.4, points.score],
           ]) ?? recall;
-        measures.components = { task: round2(task), quality: round2(quality) };
+        const quality =
+          weighted([
+            [0.4, measures.coherence.score],
+            [0.3, lengthScore],
+            [0.15, measures.vocabulary.score],
+            [0.15, fluency.score],
+          ]) ?? lengthScore;
+        measures.components = {
+          task: round2(task),
+          coherence: measures.coherence.score,
+          quality: round2(quality),
+        };
         raw = task * (RETELL_QUALITY_FLOOR + (1 - RETELL_QUALITY_FLOOR) * quality);
+        losses = [
+          ['task', 1 - task],
+          ['coherence', 0.4 * (1 - measures.coherence.score)],
+          ['length', 0.3 * (1 - lengthScore)],
+          ['fluency', 0.15 * (1 - (fluency.score ?? 1))],
+        ];
       } else {
         const penalty = Math.min(EXTRA_PENALTY_CAP, (EXTRA_WEIGHT * ref.extra) / ref.chars);
         const task = Math.max(0, accuracy - penalty);
-        const rate = input.question_type === 'read_aloud' ? measures.speech_rate.score : null;
-        measures.components = { task: round2(task), ...(rate !== null ? { rate } : {}) };
-        raw = rate === null ? task : (1 - READ_ALOUD_RATE_WEIGHT) * task + READ_ALOUD_RATE_WEIGHT * rate;
+        const rate = input.question_type === 'read_aloud' ? fluency.rate.score : null;
+        measures.components = {
+          task: round2(task),
+          ...(rate !== null ? { fluency: rate } : {}),
+          ...(tones !== null ? { tones } : {}),
+        };
+        raw =
+          weighted([
+            [1 - READ_ALOUD_RATE_WEIGHT, task],
+            [READ_ALOUD_RATE_WEIGHT, rate],
+          ]) ?? task;
+        if (tones !== null) raw = (1 - TONE_WEIGHT) * raw + TONE_WEIGHT * tones;
+        losses = [
+          ['task', 1 - task],
+          ['fluency', READ_ALOUD_RATE_WEIGHT * (1 - (rate ?? 1))],
+          ['tones', TONE_WEIGHT * (1 - (tones ?? 1))],
+        ];
       }
     } else {
-      measures.relevance = measureRelevance(input, answer);
-      const relevance = measures.relevance.score ?? NEUTRAL_RELEVANCE;
+      measures.relevance = measureRelevance(seg.tagger, input, tokens);
+      measures.coherence = measureCoherence(tokens, input.question_type === 'answer');
+      // A written drill's key points are what it asks for (the pattern to use), not examples.
+      const drill = written && input.key_points?.length ? measureKeyPoints(input.key_points, answer) : null;
+      if (drill) {
+        measures.relevance.key_points_hit = drill.hit;
+        measures.relevance.key_points_missed = drill.missed;
+      }
+      const relevance = Math.min(measures.relevance.score ?? NEUTRAL_RELEVANCE, drill?.score ?? 1);
+      const coherence = measures.coherence.score;
+      const content =
+        weighted([
+          [CONTENT_WEIGHTS.length, lengthScore],
+          [CONTENT_WEIGHTS.vocabulary, measures.vocabulary.score],
+          [CONTENT_WEIGHTS.fluency, measures.fluency.score],
+        ]) ?? lengthScore;
       measures.components = {
         relevance: round2(relevance),
+        coherence: round2(coherence),
         length: round2(lengthScore),
-        quality: round2(quality),
+        ...(measures.vocabulary.score !== null ? { vocabulary: measures.vocabulary.score } : {}),
+        ...(measures.fluency.score !== null ? { fluency: measures.fluency.score } : {}),
       };
-      raw = relevance * (OPEN_QUALITY_FLOOR + (1 - OPEN_QUALITY_FLOOR) * quality);
+      // The product of three shares runs low; the curve maps it onto the HSKK bands (mid from 50).
+      raw =
+        (relevance *
+          (COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence) *
+          (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content)) **
+        BAND_CURVE;
+      const share = (1 - CONTENT_FLOOR) / 3;
+      losses = [
+        ['relevance', 1.2 * (1 - relevance)],
+        ['coherence', (1 - COHERENCE_FLOOR) * (1 - coherence)],
+        ['length', share * 1.5 * (1 - lengthScore)],
+        ['vocabulary', share * 0.6 * (1 - (measures.vocabulary.score ?? 1))],
+        ['fluency', share * 0.9 * (1 - (measures.fluency.score ?? 1))],
+      ];
     }
+    if (language !== 'chinese') {
+      raw = Math.min(raw, NOT_CHINESE_CAP);
+      losses = [['language', 1]];
+    }
+    measures.weakest = weakest(losses);
     const score = clampScore(raw * 100);
     const band = scoreBand(score);
+    if (!byReference && language === 'chinese' && input.question_type !== 'answer')
+      measures.improved = improveAnswer(input, tokens, measures);
     const args = { input, measures, score, band, w, ops, suggestions: suggestWords(input, vocab.lookup, 3) };
     const report = byReference ? referenceReport(args) : openReport(args);
     return this.#finish(report, score, measures);

@@ -13,10 +13,36 @@ export interface MarkedChar {
 /** The feedback in one structure, rendered both as text and as HTML. */
 export interface FeedbackReport {
   summary: string;
+  /** Each rubric dimension with its sub-score (Plus). */
+  dimensions?: { heading: string; items: string[] } | null;
   right: { heading: string; items: string[] };
+  /** What cost points, the costliest first: the first two are the free tips. */
   missed: { heading: string; items: string[] };
   correction: { heading: string; chars: MarkedChar[]; legend: string | null } | null;
-  next: { heading: string; text: string };
+  /** The learner's own answer improved, with pinyin (Plus). */
+  improved?: { heading: string; text: string; pinyin: string } | null;
+  next: { heading: string; text: string } | null;
+  /** What a free review holds back and how to get it. */
+  locked?: string | null;
+}
+
+/** Who reads a review: Plus members get all of it, everyone else the score, band and top two tips. */
+export type FeedbackTier = 'free' | 'plus';
+export const FREE_TIPS = 2;
+
+/** The part of a report a tier may see (spec 000 §6: advanced AI feedback is Plus). */
+export function gateReport(report: FeedbackReport, tier: FeedbackTier, locked: string): FeedbackReport {
+  if (tier === 'plus') return { ...report, locked: null };
+  return {
+    summary: report.summary,
+    dimensions: null,
+    right: { ...report.right, items: [] },
+    missed: { ...report.missed, items: report.missed.items.slice(0, FREE_TIPS) },
+    correction: null,
+    improved: null,
+    next: null,
+    locked,
+  };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -67,8 +93,8 @@ function joinHeading(heading: string, text: string): string {
 /** The report as lines of text; each line is one streamed chunk. */
 export function reportLines(report: FeedbackReport): string[] {
   const lines = [report.summary];
-  for (const section of [report.right, report.missed]) {
-    if (section.items.length === 0) continue;
+  for (const section of [report.dimensions, report.right, report.missed]) {
+    if (!section || section.items.length === 0) continue;
     lines.push(section.heading, ...section.items.map((item) => `• ${item}`));
   }
   if (report.correction) {
@@ -79,7 +105,9 @@ export function reportLines(report: FeedbackReport): string[] {
     );
     if (report.correction.legend) lines.push(report.correction.legend);
   }
-  lines.push(joinHeading(report.next.heading, report.next.text));
+  if (report.improved) lines.push(report.improved.heading, report.improved.text, report.improved.pinyin);
+  if (report.next) lines.push(joinHeading(report.next.heading, report.next.text));
+  if (report.locked) lines.push(report.locked);
   return lines;
 }
 
@@ -93,10 +121,11 @@ function rubyChar(c: MarkedChar): string {
 export function reportHtml(report: FeedbackReport): string {
   const parts = [`<p class="fb-summary">${escapeHtml(report.summary)}</p>`];
   for (const [section, cls] of [
+    [report.dimensions ?? null, 'fb-dimensions'],
     [report.right, 'fb-right'],
     [report.missed, 'fb-missed'],
-  ] satisfies [FeedbackReport['right'], string][]) {
-    if (section.items.length === 0) continue;
+  ] satisfies [FeedbackReport['right'] | null, string][]) {
+    if (!section || section.items.length === 0) continue;
     parts.push(`<p class="fb-heading"><strong>${escapeHtml(section.heading)}</strong></p>`);
     parts.push(`<ul class="${cls}">${section.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`);
   }
@@ -106,9 +135,17 @@ export function reportHtml(report: FeedbackReport): string {
     if (report.correction.legend)
       parts.push(`<p class="fb-legend">${escapeHtml(report.correction.legend)}</p>`);
   }
-  parts.push(
-    `<p class="fb-next"><strong>${escapeHtml(report.next.heading)}</strong>${report.next.heading.endsWith('：') ? '' : ' '}${escapeHtml(report.next.text)}</p>`,
-  );
+  if (report.improved) {
+    parts.push(`<p class="fb-heading"><strong>${escapeHtml(report.improved.heading)}</strong></p>`);
+    parts.push(
+      `<p class="fb-improved">${escapeHtml(report.improved.text)}</p><p class="fb-pinyin">${escapeHtml(report.improved.pinyin)}</p>`,
+    );
+  }
+  if (report.next)
+    parts.push(
+      `<p class="fb-next"><strong>${escapeHtml(report.next.heading)}</strong>${report.next.heading.endsWith('：') ? '' : ' '}${escapeHtml(report.next.text)}</p>`,
+    );
+  if (report.locked) parts.push(`<p class="fb-locked">${escapeHtml(report.locked)}</p>`);
   return parts.join('');
 }
 

@@ -52,18 +52,59 @@ export interface ReferenceMeasure {
   reproduced: number;
 }
 
+/** Relevance to the question: its words, the picture's scene, the stance it asks for. */
 export interface RelevanceMeasure {
-  /** Null when the question carries nothing to judge relevance by. */
+  /** 0-1; null when the question carries nothing to judge relevance by. */
   score: number | null;
-  key_points: number;
-  key_points_hit: string[];
-  key_points_missed: string[];
-  /** Best share of a model answer's character pairs found in the answer (0-1), null without model answers. */
-  model_overlap: number | null;
-  /** Share of the question's character pairs echoed in the answer (0-1), null without a question text. */
-  question_overlap: number | null;
+  /** Topic words of the question (and of its examples) the answer used. */
+  hits: string[];
+  stance_asked: boolean;
+  stance_taken: boolean;
+  /** Retelling: the passage's key points said and left out. */
+  key_points_hit?: string[];
+  key_points_missed?: string[];
   note?: string;
 }
+
+/** Coherence and grammar: sentences rather than listed words, no repeats, linked ideas. */
+export interface CoherenceMeasure {
+  score: number;
+  clauses: number;
+  sentences: number;
+  /** Share of the answer's characters said in sentences (0-1). */
+  sentence_share: number;
+  /** Share of words that repeat a word just said, or a whole clause (0-1). */
+  repetition: number;
+  connectives: string[];
+  /** What the answer reads as: sentences, one short elliptical reply, a list of keywords, fragments, or repeats. */
+  pattern: 'sentences' | 'short' | 'keywords' | 'fragments' | 'repeated';
+}
+
+/** What the voice analysis heard in the recording. */
+export interface VoiceMeasure {
+  syllables_per_minute: number;
+  pause_share: number;
+  longest_pause_ms: number;
+  /** Pauses and pace together (0-1). */
+  score: number;
+  tones: {
+    judged: number;
+    right: number;
+    accuracy: number;
+    wrong: { char: string; pinyin: string; heard: number | null }[];
+  } | null;
+}
+
+export interface FluencyMeasure {
+  score: number | null;
+  rate: RateMeasure;
+  /** Hesitation sounds and marks per spoken word (0-1). */
+  hesitation: number;
+  voice: VoiceMeasure | null;
+}
+
+/** The language an answer is in: Chinese, or pinyin / English instead. */
+export type AnswerLanguage = 'chinese' | 'pinyin' | 'other';
 
 export interface LengthMeasure {
   chars: number;
@@ -92,6 +133,19 @@ export interface RateMeasure {
   score: number | null;
 }
 
+/** The rubric's dimensions a review can name as costing points. */
+export const DIMENSIONS = [
+  'task',
+  'relevance',
+  'coherence',
+  'vocabulary',
+  'length',
+  'fluency',
+  'tones',
+  'language',
+] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
 /** Everything the examiner measured; the LLM engine is grounded on the same numbers. */
 export interface FeedbackMeasures {
   engine: string;
@@ -99,11 +153,19 @@ export interface FeedbackMeasures {
   empty: boolean;
   reference: ReferenceMeasure | null;
   relevance: RelevanceMeasure | null;
+  coherence: CoherenceMeasure | null;
   length: LengthMeasure;
   vocabulary: VocabularyMeasure;
-  speech_rate: RateMeasure;
-  /** Component scores (0-1) that made the final score, by name. */
+  fluency: FluencyMeasure;
+  language: AnswerLanguage;
+  /** Word segmentation used: jieba, or the runtime's segmenter when jieba could not load. */
+  segmenter: string;
+  /** Component scores (0-1) that made the final score, by name (the rubric's dimensions). */
   components: Record<string, number>;
+  /** The dimensions that cost the most points, most costly first. */
+  weakest: Dimension[];
+  /** The learner's own answer, improved, with its pinyin (open tasks). */
+  improved?: { text: string; pinyin: string };
   examiner_score?: number;
   llm_score?: number;
   /** Why the LLM's feedback was not used, when it was not. */

@@ -1,5 +1,5 @@
 import type { ScoreBand } from '@kouyu/core';
-import type { FeedbackLanguage } from './types.js';
+import type { Dimension, FeedbackLanguage } from './types.js';
 
 /** Every sentence the examiner (and the LLM fallback notices) can say, per UI language. */
 export interface Wording {
@@ -11,7 +11,42 @@ export interface Wording {
     /** Written answers (HSK writing) are judged on content and wording, not on pauses. */
     written: Record<ScoreBand, string>;
   };
-  headings: { right: string; missed: string; reference: string; model: string; next: string };
+  headings: {
+    right: string;
+    missed: string;
+    reference: string;
+    model: string;
+    next: string;
+    improved: string;
+    dimensions: string;
+  };
+  dimension: Record<Dimension, string>;
+  subScore: (name: string, score: number) => string;
+  tips: {
+    offTopic: (opening: string) => string;
+    relevancePartial: (words: string) => string;
+    stance: string;
+    keywords: (example: string) => string;
+    fragments: (example: string) => string;
+    repeated: string;
+    links: string;
+    short: (chars: number, expected: number) => string;
+    pauses: (share: number) => string;
+    hesitation: string;
+    tones: (list: string) => string;
+    pinyin: string;
+    notChinese: string;
+  };
+  good: {
+    sentences: (links: string) => string;
+    relevant: string;
+    stance: string;
+    tones: (accuracy: number) => string;
+  };
+  voiceOnly: string;
+  voicePace: (spm: number, pauses: number) => string;
+  voiceOnlyNext: string;
+  locked: string;
   legend: string;
   empty: string;
   emptyNext: string;
@@ -43,7 +78,7 @@ export interface Wording {
     openSlow: string;
     openGood: string;
   };
-  notices: { llmFailed: string; llmNoScore: string };
+  notices: { llmFailed: string; llmNoScore: string; llmMalformed: string };
 }
 
 function ruPlural(n: number, one: string, few: string, many: string): string {
@@ -77,7 +112,54 @@ const en: Wording = {
     reference: 'The original with pinyin:',
     model: 'A model answer with pinyin:',
     next: 'Next step:',
+    improved: 'Your answer, improved (with pinyin):',
+    dimensions: 'Score by dimension:',
   },
+  dimension: {
+    task: 'Accuracy',
+    relevance: 'Relevance',
+    coherence: 'Sentences and coherence',
+    vocabulary: 'Vocabulary',
+    length: 'Length',
+    fluency: 'Fluency',
+    tones: 'Tones',
+    language: 'Language',
+  },
+  subScore: (name, score) => `${name}: ${score}/100`,
+  tips: {
+    offTopic: (o) =>
+      `Relevance: the answer does not address the question. Start from its own words, e.g. 「${o}」, then add two details.`,
+    relevancePartial: (words) => `Relevance: stay closer to the question; talk about ${words}.`,
+    stance:
+      'Relevance: the question asks for your view. Say it first (我觉得…… / 我同意……), then why (因为……).',
+    keywords: (e) => `Coherence: you listed words. Say them in sentences: ${e}`,
+    fragments: (e) => `Coherence: say whole sentences with a subject and a verb, e.g. ${e}`,
+    repeated: 'Coherence: you repeated words. Say each idea once, then go on with 然后, 而且 or 另外.',
+    links: 'Coherence: link your ideas with 因为……所以……, 而且 or 另外, and close with 总之…….',
+    short: (c, e) =>
+      `Length: ${c} characters where about ${e} are expected. Add a reason (因为……) and an example (比如……).`,
+    pauses: (p) => `Fluency: ${p}% of the recording was silence. Practise the answer aloud until it flows.`,
+    hesitation: 'Fluency: many hesitations (嗯, ……). Plan your first sentence before you speak.',
+    tones: (l) => `Tones: practise ${l}.`,
+    pinyin:
+      'Language: the answer came through as pinyin, not Chinese. Speak Chinese so it is transcribed in characters.',
+    notChinese:
+      'Language: the answer is not in Chinese. Answer in Chinese, even with simple words: 我觉得……，因为…….',
+  },
+  good: {
+    sentences: (l) =>
+      l ? `You spoke in sentences and linked them (${l}).` : 'You spoke in complete sentences.',
+    relevant: 'Your answer stays on the question.',
+    stance: 'You gave your own view, as the question asks.',
+    tones: (a) => `${a}% of the tones checked were right.`,
+  },
+  voiceOnly:
+    'No transcript came through, so the content could not be judged; this is what the recording itself shows.',
+  voicePace: (spm, p) => `Pace ${spm} syllables per minute; ${p}% of the recording was silence.`,
+  voiceOnlyNext:
+    'Record again in a quiet place, close to the microphone, so your words can be transcribed and judged.',
+  locked:
+    'Plus shows every dimension with its sub-score, your answer improved with pinyin, the character alignment and model answers. Get Plus to see them.',
   legend: '【 】 marks characters you missed or that were heard differently.',
   empty: 'No answer was recorded, so this question scores 0.',
   emptyNext: 'Speak before the time runs out — even one short sentence earns points.',
@@ -113,6 +195,8 @@ const en: Wording = {
   notices: {
     llmFailed: 'The AI reviewer failed, so the examiner feedback below is used instead.',
     llmNoScore: 'The AI reviewer gave no score, so the examiner feedback below is used instead.',
+    llmMalformed:
+      'The AI reviewer answered in an unreadable form, so the examiner feedback below is used instead.',
   },
 };
 
@@ -130,7 +214,45 @@ const zh: Wording = {
     reference: '原文（附拼音）：',
     model: '参考答案（附拼音）：',
     next: '下一步：',
+    improved: '帮你改进的回答（附拼音）：',
+    dimensions: '各项得分：',
   },
+  dimension: {
+    task: '准确度',
+    relevance: '切题',
+    coherence: '句子与连贯',
+    vocabulary: '词汇',
+    length: '长度',
+    fluency: '流利度',
+    tones: '声调',
+    language: '语言',
+  },
+  subScore: (name, score) => `${name}：${score}/100`,
+  tips: {
+    offTopic: (o) => `切题：回答没有针对问题。先用问题里的词开头，比如「${o}」，再说两个细节。`,
+    relevancePartial: (words) => `切题：请更紧扣问题，谈谈${words}。`,
+    stance: '切题：问题问的是你的看法。先说观点（我觉得…… / 我同意……），再说原因（因为……）。',
+    keywords: (e) => `连贯：你只是列出了词语。请把它们说成句子：${e}`,
+    fragments: (e) => `连贯：请说有主语和谓语的完整句子，比如：${e}`,
+    repeated: '连贯：你重复了词语。每个意思说一遍，再用"然后、而且、另外"接着说。',
+    links: '连贯：用"因为……所以……、而且、另外"把观点连接起来，最后用"总之……"结尾。',
+    short: (c, e) => `长度：只有 ${c} 个字，要求大约 ${e} 个字。加上一个原因（因为……）和一个例子（比如……）。`,
+    pauses: (p) => `流利度：录音中 ${p}% 是停顿。把回答大声练几遍，让表达更连贯。`,
+    hesitation: '流利度：犹豫太多（嗯、……）。开口前先想好第一句话。',
+    tones: (l) => `声调：请练习 ${l}。`,
+    pinyin: '语言：识别到的是拼音而不是汉语。请用汉语说，这样才能识别成汉字。',
+    notChinese: '语言：回答不是汉语。请用汉语回答，简单的词也可以：我觉得……，因为……。',
+  },
+  good: {
+    sentences: (l) => (l ? `你用完整的句子回答，并用了连接词（${l}）。` : '你用了完整的句子。'),
+    relevant: '回答紧扣问题。',
+    stance: '你按问题的要求说出了自己的看法。',
+    tones: (a) => `检查的声调中 ${a}% 是对的。`,
+  },
+  voiceOnly: '没有得到文字转写，无法评判内容；下面是录音本身反映的情况。',
+  voicePace: (spm, p) => `语速每分钟 ${spm} 个音节；录音中 ${p}% 是停顿。`,
+  voiceOnlyNext: '请在安静的地方靠近麦克风再录一次，这样你的话才能被转写和评分。',
+  locked: 'Plus 会员可以看到每一项的得分、附拼音的改进回答、逐字对照和参考答案。开通 Plus 即可查看。',
   legend: '【 】标出的是漏说或被识别成其他字的部分。',
   empty: '没有录到回答，本题得 0 分。',
   emptyNext: '在时间结束前开口回答，哪怕只说一句短句也能得分。',
@@ -165,6 +287,7 @@ const zh: Wording = {
   notices: {
     llmFailed: 'AI 点评出错，下面改用考官评分的反馈。',
     llmNoScore: 'AI 点评没有给出分数，下面改用考官评分的反馈。',
+    llmMalformed: 'AI 点评的格式无法读取，下面改用考官评分的反馈。',
   },
 };
 
@@ -198,7 +321,54 @@ const ru: Wording = {
     reference: 'Оригинал с пиньинем:',
     model: 'Образец ответа с пиньинем:',
     next: 'Следующий шаг:',
+    improved: 'Ваш ответ, улучшенный (с пиньинем):',
+    dimensions: 'Оценка по критериям:',
   },
+  dimension: {
+    task: 'Точность',
+    relevance: 'Соответствие вопросу',
+    coherence: 'Предложения и связность',
+    vocabulary: 'Лексика',
+    length: 'Объём',
+    fluency: 'Беглость',
+    tones: 'Тоны',
+    language: 'Язык',
+  },
+  subScore: (name, score) => `${name}: ${score}/100`,
+  tips: {
+    offTopic: (o) =>
+      `Соответствие: ответ не по вопросу. Начните со слов вопроса, например 「${o}」, затем добавьте две детали.`,
+    relevancePartial: (words) => `Соответствие: держитесь ближе к вопросу; расскажите о ${words}.`,
+    stance:
+      'Соответствие: вопрос о вашем мнении. Скажите его сначала (我觉得…… / 我同意……), затем почему (因为……).',
+    keywords: (e) => `Связность: вы перечислили слова. Скажите их предложениями: ${e}`,
+    fragments: (e) => `Связность: говорите полными предложениями с подлежащим и сказуемым, например: ${e}`,
+    repeated:
+      'Связность: вы повторяли слова. Скажите каждую мысль один раз и продолжайте с 然后, 而且 или 另外.',
+    links: 'Связность: связывайте мысли словами 因为……所以……, 而且, 另外 и завершите через 总之…….',
+    short: (c, e) =>
+      `Объём: ${c} ${chars(c)} вместо примерно ${e}. Добавьте причину (因为……) и пример (比如……).`,
+    pauses: (p) =>
+      `Беглость: ${p}% записи — паузы. Проговорите ответ вслух несколько раз, чтобы речь шла ровно.`,
+    hesitation: 'Беглость: много заминок (嗯, ……). Продумайте первое предложение до начала ответа.',
+    tones: (l) => `Тоны: потренируйте ${l}.`,
+    pinyin:
+      'Язык: ответ распознан как пиньинь, а не китайская речь. Говорите по-китайски, чтобы ответ записался иероглифами.',
+    notChinese:
+      'Язык: ответ не на китайском. Отвечайте по-китайски, даже простыми словами: 我觉得……，因为…….',
+  },
+  good: {
+    sentences: (l) =>
+      l ? `Вы говорили предложениями и связывали их (${l}).` : 'Вы говорили полными предложениями.',
+    relevant: 'Ответ держится вопроса.',
+    stance: 'Вы высказали своё мнение, как просит вопрос.',
+    tones: (a) => `${a}% проверенных тонов верны.`,
+  },
+  voiceOnly: 'Расшифровка не получена, поэтому содержание оценить нельзя; вот что показывает сама запись.',
+  voicePace: (spm, p) => `Темп ${spm} слогов в минуту; ${p}% записи — паузы.`,
+  voiceOnlyNext: 'Запишите ещё раз в тихом месте ближе к микрофону, чтобы речь распозналась и была оценена.',
+  locked:
+    'В Plus видны все критерии с баллами, ваш улучшенный ответ с пиньинем, посимвольная сверка и образцы ответов. Оформите Plus, чтобы их увидеть.',
   legend: '【 】 отмечают пропущенные или услышанные иначе иероглифы.',
   empty: 'Ответ не записан, поэтому за вопрос 0 баллов.',
   emptyNext: 'Начните говорить до конца времени — даже одно короткое предложение приносит баллы.',
@@ -235,6 +405,7 @@ const ru: Wording = {
   notices: {
     llmFailed: 'ИИ-проверка не удалась, поэтому ниже показан отзыв экзаменатора.',
     llmNoScore: 'ИИ-проверка не выставила оценку, поэтому ниже показан отзыв экзаменатора.',
+    llmMalformed: 'ИИ-проверка ответила в нечитаемом виде, поэтому ниже показан отзыв экзаменатора.',
   },
 };
 

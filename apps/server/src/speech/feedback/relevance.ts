@@ -1,0 +1,154 @@
+/**
+ * Task and relevance, judged against the QUESTION: its own words and topic, the picture's scene
+ * texts and the stance it asks for. Key points and model answers are examples of what may be said,
+ * so they widen the topic's vocabulary at a lower weight; an answer that takes the other side or
+ * talks about other details of the picture is as relevant as the model answer.
+ */
+import { spokenChars } from '@kouyu/core';
+import { containsRun, round2, syllables } from './measure.js';
+import { HAN } from './segment.js';
+import type { Tagger, Token } from './segment.js';
+import type { AnswerInput, RelevanceMeasure } from './types.js';
+
+/** Words every question or answer uses, which say nothing about the topic. */
+const STOP = new Set(
+  (
+    '是 有 在 要 会 能 想 可以 说 说说 说一说 谈谈 做 去 来 看 请 介绍 描述 图片 这张 一下 觉得 认为 喜欢 ' +
+    '最 什么 为什么 怎么 怎么样 哪个 哪儿 哪 几 多少 吗 呢 你 你们 人 时候 应该 一般 平时 同意 看法 问题 ' +
+    '事情 东西 一个 有人 好 多 大 小 一些 很多 知道 这样 那样 还是 或者 一 个 上 里 下 中 给 让 使 用 到 ' +
+    '得 过 把 被 着 开始 比较 非常 特别 现在 以后 以前 可能 已经 所以 因为 但是 而且 其实 当然 我们 他们 大家'
+  ).split(' '),
+);
+const CONTENT_TAG = /^(n|v|a|l|i|j|t|s)/;
+const WEIGHT = { question: 1, scene: 0.7, keyPoint: 0.5, model: 0.35 } as const;
+/** Raw relevance that already shows the answer is on the task. */
+const SATURATION: Record<string, number> = { answer: 1, open: 2.2, picture: 2.2 };
+const STANCE_QUESTION = /同意|还是|哪个|怎么看|愿意|重要吗|好吗|应该|对吗|赞成|你认为|你觉得/;
+const STANCE_ANSWER =
+  /同意|我觉得|我认为|我想|在我看来|更喜欢|更重要|愿意|赞成|反对|支持|我喜欢|我不喜欢|说实话|我看/;
+const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
+const STANCE_CREDIT = 0.6;
+const PICTURE_CREDIT = 0.4;
+/**
+ * The form of a question says what kind of word answers it: 哪儿 a place, 多少 a number, 吗 a yes or
+ * no. An answer that supplies one answers the question even in words the question never used.
+ */
+const QUESTION_FORMS: { asks: RegExp; answeredBy: (t: Token) => boolean; framed?: boolean }[] = [
+  { asks: /哪儿|哪里|什么地方|去哪/, answeredBy: (t) => /^(ns|s|f)/.test(t.tag) },
+  { asks: /多少|几|多长|多大|多久|什么时候|哪年|星期几/, answeredBy: (t) => /^(m|t)/.test(t.tag) },
+  { asks: /谁/, answeredBy: (t) => /^(nr|r)/.test(t.tag) },
+  { asks: /为什么/, answeredBy: (t) => /^(因为|所以|由于)$/.test(t.word) },
+  { asks: /怎么样|怎样/, answeredBy: (t) => t.tag.startsWith('a') },
+  // 什么 asks for a thing: a noun answers it when the answer also takes up the question's frame.
+  { asks: /什么(?!样)/, answeredBy: (t) => /^(n|nz|vn)$/.test(t.tag) && !STOP.has(t.word), framed: true },
+  { asks: /吗[？?]?$|吗[？?]/, answeredBy: (t) => /^(是|不|没|没有|有|会|能|对|去过|还)$/.test(t.word) },
+];
+const FORM_CREDIT = 0.7;
+// An answer whose own content words are on the topic is relevant however few words it has.
+const PRECISION_WEIGHT = 0.6;
+const PRECISION_NEEDS_RAW = 0.5;
+
+/** Content words of a text: nouns, verbs, adjectives, time and place words that are not stop words. */
+export function contentWords(tagger: Tagger, text: string, singleChars: boolean): string[] {
+  const out: string[] = [];
+  for (const t of tagger(text)) {
+    if (!CONTENT_TAG.test(t.tag) || STOP.has(t.word) || !HAN.test(t.word)) continue;
+    if ([...t.word].length === 1 && !singleChars && !t.tag.startsWith('n')) continue;
+    out.push(t.word);
+  }
+  return out;
+}
+
+// Questions repeat across reviews: their topics are kept (a bounded number, oldest dropped first).
+const TOPIC_CACHE_MAX = 500;
+const topicCache = new Map<string, Map<string, number>>();
+
+/** The topic of a question: each word with the weight of the most direct source it comes from. */
+export function topicWords(tagger: Tagger, input: AnswerInput): Map<string, number> {
+  const key = JSON.stringify([input.question_text, input.image_texts, input.key_points, input.model_answers]);
+  const cached = topicCache.get(key);
+  if (cached) return cached;
+  const topic = buildTopic(tagger, input);
+  if (topicCache.size >= TOPIC_CACHE_MAX) topicCache.delete(topicCache.keys().next().value ?? '');
+  topicCache.set(key, topic);
+  return topic;
+}
+
+function buildTopic(tagger: Tagger, input: AnswerInput): Map<string, number> {
+  const topic = new Map<string, number>();
+  const add = (words: readonly string[], weight: number): void => {
+    for (const w of words) if ((topic.get(w) ?? 0) < weight) topic.set(w, weight);
+  };
+  add(contentWords(tagger, input.question_text ?? '', true), WEIGHT.question);
+  for (const t of input.image_texts ?? []) add(contentWords(tagger, t, false), WEIGHT.scene);
+  for (const k of input.key_points ?? [])
+    for (const alt of k.split(/[/|｜、，]/)) add(contentWords(tagger, alt, false), WEIGHT.keyPoint);
+  for (const m of input.model_answers ?? []) add(contentWords(tagger, m, false), WEIGHT.model);
+  return topic;
+}
+
+/** Whether the answer takes up two characters in a row of the question's own words (我最喜欢… for 你最喜欢…). */
+function echoesQuestion(question: string, answer: string): boolean {
+  const q = spokenChars(question);
+  for (let i = 0; i + 1 < q.length; i++) {
+    const pair = `${q[i]}${q[i + 1]}`;
+    if (/你|吗|呢|什|么/.test(pair)) continue;
+    if (answer.includes(pair)) return true;
+  }
+  return false;
+}
+
+/** Relevance of a tagged answer to its question. */
+export function measureRelevance(
+  tagger: Tagger,
+  input: AnswerInput,
+  answer: readonly Token[],
+): RelevanceMeasure {
+  const topic = topicWords(tagger, input);
+  const chars = spokenChars(answer.map((t) => t.word).join(''));
+  const text = chars.join('');
+  const sounds = syllables(chars);
+  const hits: string[] = [];
+  let raw = 0;
+  for (const [word, weight] of topic) {
+    const wchars = [...word];
+    const found = text.includes(word) || (wchars.length > 1 && containsRun(sounds, syllables(wchars)));
+    if (!found) continue;
+    hits.push(word);
+    raw += weight;
+  }
+  const question = input.question_text ?? '';
+  const framed = echoesQuestion(question, text);
+  const forms = QUESTION_FORMS.filter((f) => f.asks.test(question) && (!f.framed || framed));
+  const answering = new Set<string>();
+  for (const t of answer) if (forms.some((f) => f.answeredBy(t))) answering.add(t.word);
+  if (answering.size > 0) raw += FORM_CREDIT;
+  // Precision: the share of the answer's own content words that are on the topic or answer its form.
+  const own = answer.filter((t) => CONTENT_TAG.test(t.tag) && !STOP.has(t.word) && HAN.test(t.word));
+  const onTopic = own.filter(
+    (t) => answering.has(t.word) || hits.some((h) => h.includes(t.word) || t.word.includes(h)),
+  ).length;
+  const precision = own.length ? onTopic / own.length : 0;
+  const stanceAsked = STANCE_QUESTION.test(question);
+  const stance = stanceAsked && STANCE_ANSWER.test(text);
+  if (stance) raw += STANCE_CREDIT;
+  const pictured = input.question_type === 'picture' && PICTURE_WORDS.test(text);
+  if (pictured) raw += PICTURE_CREDIT;
+  if (topic.size === 0 && !stanceAsked)
+    return {
+      score: null,
+      hits: [],
+      stance_asked: false,
+      stance_taken: false,
+      note: 'no question text, picture texts, key points or model answers to judge relevance by',
+    };
+  const saturation = SATURATION[input.question_type] ?? SATURATION['open'] ?? 2;
+  const recall = Math.min(1, raw / saturation);
+  const focus = PRECISION_WEIGHT * precision * Math.min(1, raw / PRECISION_NEEDS_RAW);
+  return {
+    score: round2(Math.min(1, recall + focus)),
+    hits: hits.slice(0, 12),
+    stance_asked: stanceAsked,
+    stance_taken: stance,
+  };
+}
