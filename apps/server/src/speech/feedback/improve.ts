@@ -5,7 +5,7 @@
  * a "……" for them to fill rather than putting words in their mouth; the model answer is never used.
  */
 import { pinyin } from 'pinyin-pro';
-import { clausesOf, hanLength } from './segment.js';
+import { hanLength, isFiller } from './segment.js';
 import type { Token } from './segment.js';
 import type { AnswerInput, FeedbackMeasures } from './types.js';
 
@@ -15,26 +15,42 @@ const HAS_LINK = /而且|另外|还有|首先|其次|比如|但是|可是|虽然
 const HAS_END = /总之|总的来说|所以|这就是/;
 const MAX_CLAUSES = 12;
 
+interface Clause {
+  text: string;
+  /** The mark that ended it as said: a full stop ends a sentence, anything else goes on with a comma. */
+  end: '。' | '，';
+  sentence: boolean;
+  tokens: Token[];
+}
+
+const CONNECTIVE_ONLY = /^(因为|所以|但是|可是|而且|然后|另外|还有|如果|虽然|总之)$/;
+
 /** The learner's clauses as said once each, hesitations and repeated words removed. */
-function cleanClauses(tokens: readonly Token[]): { text: string; sentence: boolean; tags: string[] }[] {
+function cleanClauses(tokens: readonly Token[]): Clause[] {
   const seen = new Set<string>();
-  const out: { text: string; sentence: boolean; tags: string[] }[] = [];
-  for (const clause of clausesOf(tokens)) {
-    const words: Token[] = [];
-    for (const t of clause) {
-      const prev = words[words.length - 1];
-      if (prev && prev.word === t.word) continue;
-      words.push(t);
-    }
+  const out: Clause[] = [];
+  let words: Token[] = [];
+  const close = (mark: string): void => {
     const text = words.map((t) => t.word).join('');
-    if (hanLength(words) === 0 || seen.has(text)) continue;
-    seen.add(text);
-    const tags = words.map((t) => t.tag);
-    const sentence =
-      hanLength(words) >= 4 && tags.some((g) => /^[va]/.test(g)) && tags.some((g) => /^[rdnp]/.test(g));
-    out.push({ text, sentence, tags });
-    if (out.length >= MAX_CLAUSES) break;
+    if (hanLength(words) > 0 && !seen.has(text) && out.length < MAX_CLAUSES) {
+      seen.add(text);
+      const tags = words.map((t) => t.tag);
+      const sentence =
+        hanLength(words) >= 4 && tags.some((g) => /^[va]/.test(g)) && tags.some((g) => /^[rdnp]/.test(g));
+      out.push({ text, end: /[。！？.!?]/u.test(mark) ? '。' : '，', sentence, tokens: words });
+    }
+    words = [];
+  };
+  for (const t of tokens) {
+    if (t.tag === 'x' || isFiller(t)) {
+      close(t.word);
+      continue;
+    }
+    const prev = words[words.length - 1];
+    if (prev && prev.word === t.word) continue;
+    words.push(t);
   }
+  close('。');
   return out;
 }
 
@@ -43,19 +59,40 @@ function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join('、')}和${items[items.length - 1] ?? ''}`;
 }
 
-/** Listed words made into sentences: things seen or named, then the actions among them. */
-function fromFragments(input: AnswerInput, clauses: readonly { text: string; tags: string[] }[]): string[] {
-  const things = clauses.filter((c) => !c.tags.some((g) => /^[va]/.test(g) && g !== 'vn')).map((c) => c.text);
-  const actions = clauses.filter((c) => c.tags.some((g) => /^v/.test(g) && g !== 'vn')).map((c) => c.text);
-  const qualities = clauses
-    .filter((c) => c.tags.every((g) => /^[ad]/.test(g)) && c.tags.some((g) => g.startsWith('a')))
-    .map((c) => c.text);
+const hasNoun = (c: Clause): boolean => c.tokens.some((t) => /^(n|vn)/.test(t.tag));
+const isQuality = (c: Clause): boolean =>
+  !hasNoun(c) && c.tokens.some((t) => t.tag.startsWith('a') || /^(好|难)./u.test(t.word));
+
+/** Listed words made into sentences: what is named, the actions among them, how it is, and a reason slot. */
+function fromFragments(input: AnswerInput, clauses: readonly Clause[]): string[] {
+  const useful = clauses.filter((c) => !CONNECTIVE_ONLY.test(c.text));
+  const things = useful.filter(
+    (c) => hasNoun(c) && !c.tokens.some((t) => /^v/.test(t.tag) && t.tag !== 'vn'),
+  );
+  const actions = useful.filter(
+    (c) => hasNoun(c) && c.tokens.some((t) => /^v/.test(t.tag) && t.tag !== 'vn'),
+  );
+  const qualities = useful.filter(isQuality);
+  const liking = useful.find((c) => !hasNoun(c) && /喜欢|愿意|同意|想/.test(c.text));
   const out: string[] = [];
-  const picture = input.question_type === 'picture';
-  if (things.length) out.push(picture ? `图片上有${joinList(things)}。` : `我想说说${joinList(things)}。`);
-  for (const a of actions.slice(0, 3)) out.push(picture ? `他们正在${a}。` : `我${a}。`);
-  if (qualities.length)
-    out.push(`我觉得${qualities.map((q) => (q.startsWith('很') ? q : `很${q}`)).join('，也')}。`);
+  const named = things.map((c) => c.text);
+  if (input.question_type === 'picture') {
+    if (named.length) out.push(`图片上有${joinList(named)}。`);
+    for (const a of actions.slice(0, 3)) out.push(`他们正在${a.text}。`);
+  } else if (liking && named.length) {
+    out.push(`我${liking.text}${named[0] ?? ''}。`);
+    if (named.length > 1) out.push(`我还想说说${joinList(named.slice(1))}。`);
+  } else {
+    if (liking) out.push(`我${liking.text}。`);
+    if (named.length) out.push(`我想说说${joinList(named)}。`);
+    for (const a of actions.slice(0, 3)) out.push(`我常常${a.text}。`);
+  }
+  if (qualities.length) {
+    const how = qualities
+      .map((q) => (/^(很|不|没|太|非常)/u.test(q.text) ? q.text : `很${q.text}`))
+      .join('，也');
+    out.push(input.question_type === 'picture' ? `他们看起来${how}。` : `因为${named[0] ?? '它'}${how}。`);
+  }
   return out;
 }
 
@@ -70,22 +107,24 @@ export function improveAnswer(
   // Off the topic, the learner's words cannot be improved into an answer: the tips say what to do.
   if (measures.relevance?.score !== null && (measures.relevance?.score ?? 1) < 0.3) return undefined;
   const pattern = measures.coherence?.pattern ?? 'sentences';
-  let sentences: string[];
-  if (pattern === 'keywords' || pattern === 'fragments') sentences = fromFragments(input, clauses);
-  else sentences = clauses.map((c) => c.text);
-  if (sentences.length === 0) sentences = clauses.map((c) => c.text);
-  let text = sentences
-    .map((s) => s.replace(/[。，]$/u, ''))
-    .join('，')
-    .replace(/，(我|他|她|他们|我们|图片|这)/gu, '。$1');
+  const fragments = pattern === 'keywords' || pattern === 'fragments';
+  let text = fragments
+    ? fromFragments(input, clauses).join('')
+    : clauses.map((c) => `${c.text}${c.end}`).join('');
+  if (text === '') text = clauses.map((c) => `${c.text}${c.end}`).join('');
+  text = text.replace(/[，。]$/u, '');
   const stanceAsked = measures.relevance?.stance_asked ?? false;
   if (stanceAsked && !STANCE.test(text)) text = `我觉得，${text}`;
   if (!HAS_REASON.test(text)) text = `${text}。因为……`;
   else if (!HAS_LINK.test(text)) text = `${text}。另外，……`;
   if (!HAS_END.test(text)) {
-    const stance = sentences.find((s) => STANCE.test(s));
-    text = `${text}。${stance ? `总之，${stance.replace(/[。，]$/u, '')}` : '这就是我的回答'}`;
+    // The ending restates the learner's own view, when they stated one.
+    const stance = clauses.find((c) => c.sentence && STANCE.test(c.text));
+    text = `${text}。${stance ? `总之，${stance.text}` : '这就是我的回答'}`;
   }
-  text = `${text.replace(/。。/gu, '。').replace(/[，。]$/u, '')}。`;
+  text = `${text
+    .replace(/。。/gu, '。')
+
+    .replace(/[，。]$/u, '')}。`;
   return { text, pinyin: pinyin(text, { nonZh: 'consecutive' }) };
 }
