@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../src/locales/en/check.json' with { type: 'json' };
 import { CHECK_SENTENCES } from '../src/features/speaking/lib/speech-check';
+import { signUpThroughApi } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { STANDIN_PHRASE } from './transcription-standin';
 
@@ -73,6 +74,18 @@ describe('the speech check page in a real browser', () => {
       await page.getByTestId('selection-check-link').click();
       await page.waitForURL(`${baseURL}/en/speech-recognition`);
       await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+      // Recognition runs on the server's engines, which guests may use only in the try test.
+      await page.getByTestId('check-sign-in').waitFor();
+      expect(await page.getByTestId('check-record').isDisabled()).toBe(true);
+      const auth = await signUpThroughApi('check');
+      await page.evaluate((a) => {
+        localStorage.setItem('auth_token', a.token);
+        localStorage.setItem('refresh_token', a.refresh_token);
+        localStorage.setItem('user_data', JSON.stringify(a.user));
+      }, auth);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+      expect(await page.getByTestId('check-sign-in').count()).toBe(0);
 
       // Step 2 runs on arrival: three pings to this local server are a good connection.
       await page.locator('[data-testid=check-network-verdict][data-verdict=good]').waitFor();

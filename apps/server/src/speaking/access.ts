@@ -14,11 +14,15 @@ export function guestPartMessage(testNumber: number, part: number | 'full'): str
 export function denialError(denial: Denial, test: TestRow): AppError {
   switch (denial.reason) {
     case 'login_required':
-      return new AppError(401, 'login_required');
+      return new AppError(401, 'login_required', undefined, undefined, { test_number: test.number });
     case 'official_required':
       return new AppError(403, 'official_required');
     case 'guest_part_only':
-      return new AppError(403, 'guest_part_only', guestPartMessage(test.number, denial.part));
+      // The test's number and the part tried travel with the answer, for the message in the user's language.
+      return new AppError(403, 'guest_part_only', guestPartMessage(test.number, denial.part), undefined, {
+        test_number: test.number,
+        part: denial.part,
+      });
     case 'missing_part':
     case 'part_unavailable':
       return new AppError(404, 'test_not_found');

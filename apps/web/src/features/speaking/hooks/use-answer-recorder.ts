@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RECOGNITION_AUDIO, transcriptionTimeoutMs } from '@kouyu/core';
+import { RECOGNITION_AUDIO, isErrorCode, transcriptionTimeoutMs } from '@kouyu/core';
 import type { ErrorCode, NetworkQuality, Question } from '@kouyu/core';
 import { ApiError, freshToken, renewedToken } from '@/lib/api';
 import { audioIdOf, transcribe } from '../api/transcribe';
@@ -21,7 +21,8 @@ export type RecorderStatus =
   'idle' | 'autoStarting' | 'connecting' | 'recording' | 'transcribing' | 'completed';
 
 /** Why an answer has no transcript: a microphone problem or a recognition code. */
-export type RecorderFailure = { kind: 'mic'; mic: MicErrorKind } | { kind: 'recognition'; code: ErrorCode };
+export type RecorderFailure =
+  { kind: 'mic'; mic: MicErrorKind } | { kind: 'recognition'; code: ErrorCode; status?: number };
 
 export interface RecordingResult {
   text: string;
@@ -49,6 +50,25 @@ const recognitionCode = (err: unknown): ErrorCode => {
   if (err instanceof RecognitionError) return err.code;
   if (err instanceof ApiError) return err.code;
   return 'transcription_failed';
+};
+
+/** A recognition failure; an HTTP answer without a catalogue code is told as "HTTP {status}" (spec 001 §8). */
+const recognitionFailure = (err: unknown): RecorderFailure =>
+  err instanceof ApiError && !isErrorCode(err.body['code'])
+    ? { kind: 'recognition', code: 'http_status', status: err.status }
+    : { kind: 'recognition', code: recognitionCode(err) };
+
+/** A failure to start the recorder: the microphone's own kinds, else "Error starting recording". */
+const startFailure = (err: unknown): RecorderFailure =>
+  err instanceof MicError
+    ? { kind: 'mic', mic: err.kind }
+    : { kind: 'recognition', code: 'recording_start_failed' };
+
+const STOP_FAILED: RecordingResult = {
+  text: '',
+  recordingUrl: null,
+  audioId: null,
+  failure: { kind: 'recognition', code: 'recording_stop_failed' },
 };
 
 /**
@@ -169,19 +189,19 @@ export function useAnswerRecorder() {
       } catch (err) {
         session.abort();
         setStatus('idle');
-        return {
-          text: '',
-          recordingUrl: null,
-          audioId: null,
-          failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
-        };
+        return { text: '', recordingUrl: null, audioId: null, failure: startFailure(err) };
       }
       setAnalyser(capture.analyser);
       const started = session.start().catch((err: unknown) => err);
       setStartedAt(Date.now());
       setStatus('recording');
       await done;
-      const wav = await capture.stop();
+      const wav = await capture.stop().catch(() => null);
+      if (!wav) {
+        session.abort();
+        setStatus('completed');
+        return STOP_FAILED;
+      }
       const recordingUrl = keep(wav);
       setStartedAt(Date.now());
       setStatus('transcribing');
@@ -198,7 +218,7 @@ export function useAnswerRecorder() {
           text: '',
           recordingUrl,
           audioId: session.audioId,
-          failure: { kind: 'recognition', code: recognitionCode(err) },
+          failure: recognitionFailure(err),
         };
       }
     }
@@ -227,17 +247,16 @@ export function useAnswerRecorder() {
         }
       } catch (err) {
         setStatus('idle');
-        return {
-          text: '',
-          recordingUrl: null,
-          audioId: null,
-          failure: { kind: 'mic', mic: err instanceof MicError ? err.kind : 'failed' },
-        };
+        return { text: '', recordingUrl: null, audioId: null, failure: startFailure(err) };
       }
       setStartedAt(Date.now());
       setStatus('recording');
       await done;
-      const blob = await finish();
+      const blob = await finish().catch(() => null);
+      if (!blob) {
+        setStatus('completed');
+        return STOP_FAILED;
+      }
       const recordingUrl = keep(blob);
       if (blob.size === 0) {
         setStatus('completed');
@@ -255,11 +274,11 @@ export function useAnswerRecorder() {
         setStatus('completed');
         return { text, recordingUrl, audioId, failure: null };
       } catch (err) {
-        const code = recognitionCode(err);
-        if (code === 'asr_unavailable') setNotice(code);
+        const failure = recognitionFailure(err);
+        if (failure.kind === 'recognition' && failure.code === 'asr_unavailable') setNotice(failure.code);
         setStatus('completed');
         // The server may keep audio it could not transcribe: its id still goes with the answer.
-        return { text: '', recordingUrl, audioId: audioIdOf(err), failure: { kind: 'recognition', code } };
+        return { text: '', recordingUrl, audioId: audioIdOf(err), failure };
       }
     }
   }, []);

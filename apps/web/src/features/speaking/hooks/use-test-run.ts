@@ -124,17 +124,23 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
       const now = Date.now();
       dispatch({ type: 'submit', now });
       const completedTime = elapsedS(s.startedAt, now);
-      const items = await runFeedback({
-        questions: data.questions,
-        answers: s.answers,
-        levelId: data.levelId,
-        fullTest: data.fullTest,
-        completedTime,
-        language: lang,
-        userId: viewer.userId,
-      });
-      await save(items, completedTime);
-      dispatch({ type: 'submitted' });
+      try {
+        const items = await runFeedback({
+          questions: data.questions,
+          answers: s.answers,
+          levelId: data.levelId,
+          fullTest: data.fullTest,
+          completedTime,
+          language: lang,
+          userId: viewer.userId,
+        });
+        await save(items, completedTime);
+        dispatch({ type: 'submitted' });
+      } catch {
+        // Something unforeseen: the answers stay, and the learner can complete again (spec 001 §8).
+        dispatch({ type: 'submitFailed' });
+        showWarning('resultsFailed');
+      }
     },
     [latestRef, data, runFeedback, lang, save, total, viewer.userId, showWarning],
   );

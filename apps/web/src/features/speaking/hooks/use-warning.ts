@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { WARNING_DISPLAY_MS } from '@kouyu/core';
 
 export type WarningKey =
-  'audioPlaying' | 'recording' | 'submitting' | 'playAllAudio' | 'answerAll' | 'timesUp';
+  'audioPlaying' | 'recording' | 'submitting' | 'playAllAudio' | 'answerAll' | 'timesUp' | 'resultsFailed';
 
 /** A transient warning above the next button, shown for 3 s (spec 001 §2); a new one replaces it. */
 export function useWarning(): {

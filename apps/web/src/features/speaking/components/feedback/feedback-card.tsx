@@ -14,6 +14,8 @@ function useFailureText() {
       case 'connection':
         return t('feedback.errors.connection');
       case 'server':
+        // The user-id message stands alone (spec 001 §5), as the server sends it.
+        if (f.code === 'feedback_user_required') return t('common:errors.feedback_user_required');
         return t('feedback.errors.server', { error: f.code ? t(`common:errors.${f.code}`) : f.message });
     }
   };

@@ -79,7 +79,9 @@ export function ReviewStep({
       ) : null}
       {recognitionCode ? (
         <p className="text-sm text-warning" role="alert" data-testid="recognition-notice">
-          {t(`common:errors.${recognitionCode}`)}
+          {t(`common:errors.${recognitionCode}`, {
+            status: failure?.kind === 'recognition' ? failure.status : undefined,
+          })}
         </p>
       ) : null}
       {canType ? <TypeAnswer key={answer?.text ?? ''} initial={answer?.text ?? ''} onSave={onType} /> : null}

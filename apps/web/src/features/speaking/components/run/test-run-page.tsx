@@ -43,7 +43,9 @@ export function TestRunPage() {
   const failed = queries.find((q) => q.isError);
   if (failed) {
     const denial = denialOf(failed.error, testId, mode);
-    if (denial) return <Denied denial={denial} />;
+    // The server names the test by its number (Test 1), not by its database id.
+    const number = failed.error instanceof ApiError ? failed.error.body['test_number'] : undefined;
+    if (denial) return <Denied denial={denial} testNumber={typeof number === 'number' ? number : null} />;
     if (
       failed.error instanceof ApiError &&
       (failed.error.code === 'test_not_found' || failed.error.status === 404)
@@ -65,7 +67,7 @@ export function TestRunPage() {
   if (!first) return <RunError message={t('run.noQuestions')} />;
   const test = first.data.test;
   const access = canOpen(test, mode, viewer);
-  if (!access.ok) return <Denied denial={access.denial} />;
+  if (!access.ok) return <Denied denial={access.denial} testNumber={null} />;
 
   const runParts: RunPart[] = [];
   for (const d of loaded) {
@@ -93,7 +95,7 @@ export function TestRunPage() {
 }
 
 /** Access refused: Plus page for official tests, the guest message with sign-up, or the error view. */
-function Denied({ denial }: { denial: Denial }) {
+function Denied({ denial, testNumber }: { denial: Denial; testNumber: number | null }) {
   const { t } = useTranslation('speaking');
   const lang = useLang();
   const params = useParams();
@@ -106,9 +108,10 @@ function Denied({ denial }: { denial: Denial }) {
       const part =
         denial.reason === 'guest_part_only' ? denial.part : mode && !mode.full ? mode.part : 'full';
       const partText = part === 'full' ? t('selection.fullTest') : String(part);
+      const test = testNumber ?? params['testId'] ?? '';
       return (
         <RunError
-          message={t('run.guestPartOnly', { test: params['testId'] ?? '', part: partText })}
+          message={t('run.guestPartOnly', { test, part: partText })}
           action={
             <LocalLink to="/auth?mode=register" className={buttonClass('primary')}>
               {t('guestLimit.signUp')}

@@ -88,9 +88,13 @@ describe('test card', () => {
     const props = renderCard({ test: test({ id: 104, is_official: true, lock: 'official_required' }) });
     const card = screen.getByTestId('test-card');
     expect(within(card).getByTestId('test-card-lock').textContent).toBe('Нужна подписка Plus');
-    expect(within(card).queryByTestId('test-start')).toBeNull();
+    // Its modes still show (spec 001 §2), disabled with the reason; start leads to the lock too.
+    expect(within(card).getByTestId('mode-full-test').hasAttribute('disabled')).toBe(true);
+    expect(within(card).getByTestId('mode-part-1').hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(card).getByTestId('test-card-select'));
     expect(props.onLocked).toHaveBeenCalledWith('official_required');
+    fireEvent.click(within(card).getByTestId('test-start'));
+    expect(props.onLocked).toHaveBeenCalledTimes(2);
     expect(props.onSelect).not.toHaveBeenCalled();
   });
 

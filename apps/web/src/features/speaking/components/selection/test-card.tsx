@@ -104,27 +104,24 @@ export function TestCard({
           </p>
         ) : null}
       </button>
-      {lock ? null : (
-        <>
-          <ModeButtons
-            test={test}
-            viewer={viewer}
-            mode={selected ? mode : null}
-            onMode={(m) => {
-              if (!selected) onSelect();
-              onMode(m);
-            }}
-          />
-          <Button
-            onClick={onStart}
-            disabled={!selected || !mode}
-            data-testid="test-start"
-            className="self-end"
-          >
-            {t('selection.start')}
-          </Button>
-        </>
-      )}
+      {/* A locked card shows its modes too (spec 001 §2), each disabled with its reason. */}
+      <ModeButtons
+        test={test}
+        viewer={viewer}
+        mode={selected && !lock ? mode : null}
+        onMode={(m) => {
+          if (!selected) onSelect();
+          onMode(m);
+        }}
+      />
+      <Button
+        onClick={lock ? activate : onStart}
+        disabled={lock ? false : !selected || !mode}
+        data-testid="test-start"
+        className="self-end"
+      >
+        {t('selection.start')}
+      </Button>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HSKK_LEVELS, LEVEL_IDS, TEST_LIST_PAGE_SIZE, modeSegment, withLanguage } from '@kouyu/core';
 import type { HskkLevel, TestMode } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { LocalLink, useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useTests } from '../../api/get-tests';
 import { usePendingRuns } from '../../hooks/use-pending-runs';
+import { LoginPromptModal } from './login-prompt-modal';
 import { useViewer } from '../../hooks/use-viewer';
 import { clientPage } from '../../lib/test-list';
 import { TestCard } from './test-card';
@@ -21,7 +22,6 @@ export function TestSelectionPage() {
   const level: HskkLevel = isLevel(params['level']) ? params['level'] : 'basic';
   const lang = useLang();
   const navigate = useNavigate();
-  const location = useLocation();
   const viewer = useViewer();
   // Runs kept on this device after a failed submission are sent when the learner comes back here.
   usePendingRuns(viewer.userId);
@@ -56,10 +56,11 @@ export function TestSelectionPage() {
         })()
     : null;
 
+  // Official tests lead to the Plus page; a test that needs an account opens the login prompt.
+  const [loginPrompt, setLoginPrompt] = useState(false);
   const onLocked = (lock: 'login_required' | 'official_required') => {
     if (lock === 'official_required') return void navigate(withLanguage(lang, '/plus'));
-    const here = location.pathname + location.search;
-    void navigate(withLanguage(lang, `/auth?mode=login&next=${encodeURIComponent(here)}`));
+    setLoginPrompt(true);
   };
 
   const start = (testId: number, mode: TestMode) =>
@@ -136,6 +137,7 @@ export function TestSelectionPage() {
           />
         </>
       )}
+      <LoginPromptModal open={loginPrompt} onClose={() => setLoginPrompt(false)} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkQuality } from '@kouyu/core';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { LocalLink } from '@/components/ui/local-link';
 import { useAnalyserLevel } from '../../hooks/use-analyser-level';
 import { useAnswerRecorder } from '../../hooks/use-answer-recorder';
 import type { MicErrorKind } from '../../lib/microphone';
@@ -36,6 +37,8 @@ export interface RecognitionStepProps {
   engine: EngineState | null;
   quality: NetworkQuality;
   check: RecognitionCheck;
+  /** Recognition is for signed-in users (the server refuses guests outside the try test). */
+  signedIn: boolean;
   /** Called before recording opens the microphone, so the meter of step 1 lets it go. */
   onBeforeRecord: () => void;
   onResult: (check: RecognitionCheck) => void;
@@ -47,6 +50,7 @@ export function RecognitionStep({
   engine,
   quality,
   check,
+  signedIn,
   onBeforeRecord,
   onResult,
 }: RecognitionStepProps) {
@@ -105,6 +109,18 @@ export function RecognitionStep({
           {t('recognition.noEngine')}
         </p>
       ) : null}
+      {engine !== 'none' && !signedIn ? (
+        <div
+          className="flex flex-col items-start gap-2 rounded-xl border border-line p-3 text-sm"
+          role="note"
+          data-testid="check-sign-in"
+        >
+          <p>{t('recognition.signIn')}</p>
+          <LocalLink to="/auth?mode=login" className={buttonClass('secondary', 'sm')}>
+            {t('recognition.signInLink')}
+          </LocalLink>
+        </div>
+      ) : null}
       <p className="text-ink-muted">{t('recognition.text')}</p>
       <figure className="rounded-xl bg-brand-soft p-4 text-center">
         <figcaption className="mb-1 text-sm text-ink-muted">{t('recognition.sentence')}</figcaption>
@@ -142,7 +158,7 @@ export function RecognitionStep({
           size="lg"
           variant={recording ? 'danger' : 'primary'}
           onClick={() => void record()}
-          disabled={busy}
+          disabled={busy || !signedIn}
           data-testid="check-record"
         >
           {recording ? <StopIcon /> : <MicIcon />}

@@ -4,6 +4,7 @@ import { useLang } from '@/components/ui/local-link';
 import { useHealth } from '../../api/get-health';
 import { useMicCheck } from '../../hooks/use-mic-check';
 import { useNetworkCheck } from '../../hooks/use-network-check';
+import { useViewer } from '../../hooks/use-viewer';
 import { CHECK_SENTENCES, asrEngineState, checkSummary } from '../../lib/speech-check';
 import type { RecognitionCheck } from '../../lib/speech-check';
 import { CheckSummary } from './check-summary';
@@ -21,6 +22,7 @@ export function SpeechCheckPage() {
   const mic = useMicCheck();
   const network = useNetworkCheck();
   const health = useHealth();
+  const viewer = useViewer();
   const engine = health.data ? asrEngineState(health.data) : null;
   const [reading, setReading] = useState<RecognitionCheck>('pending');
   // Without an engine there is nothing to try: the step is settled as unavailable from the start.
@@ -44,6 +46,7 @@ export function SpeechCheckPage() {
         engine={engine}
         quality={quality}
         check={recognition}
+        signedIn={viewer.signedIn}
         onBeforeRecord={mic.stop}
         onResult={setReading}
       />
