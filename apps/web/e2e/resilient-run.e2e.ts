@@ -117,7 +117,7 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       });
       const total = 15;
       // Before completing, the token of the page has run out: feedback and saving must renew it.
-      await typeEveryAnswer(page, total, () => tokenExpired(page));
+      await typeEveryAnswer(page, total, async () => void (await tokenExpired(page)));
 
       await page.locator('[data-testid=test-run][data-phase=completed]').waitFor({ timeout: 180_000 });
       expect(await page.locator('[data-testid=feedback-card][data-status=done]').count()).toBe(total);

@@ -97,6 +97,16 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * The address of the spoken audio of a short text (`GET /audio/speak`). Our own words, idioms and
+ * questions are for everyone; other text (a learner's dictation list) needs sign-in, and an audio
+ * element sends no header, so the session's token goes in the URL.
+ */
+export function speakUrl(text: string): string {
+  const token = getSession().token;
+  return `${API_BASE}/audio/speak?text=${encodeURIComponent(text)}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** How long before expiry a token is renewed: a minute, or a quarter of a short lifetime. */
 const EARLY_REFRESH_MS = 60_000;
 

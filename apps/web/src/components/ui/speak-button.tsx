@@ -1,12 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { API_BASE } from '@/lib/api';
+import { speakUrl } from '@/lib/api';
 import { cn } from './cn';
 import { Icon } from './icons';
-
-/** The address of the spoken audio of a short text (a word, an idiom): the server synthesises and caches it. */
-export function speakUrl(text: string): string {
-  return `${API_BASE}/audio/speak?text=${encodeURIComponent(text)}`;
-}
 
 type State = 'idle' | 'loading' | 'playing' | 'error';
 

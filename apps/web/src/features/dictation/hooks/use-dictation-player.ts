@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_BASE } from '@/lib/api';
+import { speakUrl } from '@/lib/api';
 
 /** The dictation states of spec 000 §4 (plus pause and a failed audio). */
 export type PlayerPhase = 'idle' | 'connecting' | 'speaking' | 'waiting' | 'paused' | 'complete' | 'error';
@@ -27,10 +27,6 @@ export interface DictationPlayer {
   retry(): void;
 }
 
-/** The audio of one word, synthesised and cached by the server (`GET /audio/speak`). */
-export function speakUrl(word: string): string {
-  return `${API_BASE}/audio/speak?text=${encodeURIComponent(word)}`;
-}
 
 /**
  * Speaks the words one by one through an <audio> element, waiting `intervalS` seconds after each:
