@@ -18,6 +18,7 @@ export * from './feedback.js';
 export * from './numerals.js';
 export * from './admin.js';
 export * from './voice-api.js';
+export * from './tones.js';
 export * from './analytics.js';
 export * from './membership-api.js';
 export * from './campus-card.js';
