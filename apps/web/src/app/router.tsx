@@ -29,6 +29,7 @@ import {
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
 import { AdminPage } from '@/features/admin';
+import { CampusCardPage } from '@/features/campus-card';
 import { PlusPage, PlusSuccessPage } from '@/features/membership';
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
@@ -62,8 +63,7 @@ function Soon({
     | 'dictation'
     | 'hsk'
     | 'testSelection'
-    | 'test'
-    | 'campusCard';
+    | 'test';
 }) {
   const { t } = useTranslation();
   return <ComingSoon title={t(`pages.${title}`)} />;
@@ -151,7 +151,7 @@ export const router = createBrowserRouter([
         <HskListeningTestPage />,
         (p) => listeningTestLevel(p) && numericTest(p),
       ),
-      page('campus-card', <Soon title="campusCard" />),
+      page('campus-card', <CampusCardPage />),
       page(
         'admin/*',
         <RequireAuth>

@@ -8,4 +8,5 @@ export const adminKeys = {
   userResults: (id: number) => ['admin', 'user-results', id] as const,
   outbox: ['admin', 'outbox'] as const,
   analytics: ['admin', 'analytics'] as const,
+  campusCard: ['admin', 'campus-card'] as const,
 };

@@ -6,6 +6,7 @@ import { useIsAdmin } from '../hooks/use-is-admin';
 import { AdminsOnly } from './admins-only';
 import { ContactsPanel } from './contacts/contacts-panel';
 import { OutboxPanel } from './outbox/outbox-panel';
+import { CampusPanel } from './campus/campus-panel';
 import { CodesPanel } from './plus/codes-panel';
 import { PaymentsPanel } from './plus/payments-panel';
 import { Overview } from './overview';
@@ -17,6 +18,7 @@ const TABS = [
   { to: '/admin/contacts', key: 'contacts', end: false },
   { to: '/admin/users', key: 'users', end: false },
   { to: '/admin/outbox', key: 'outbox', end: false },
+  { to: '/admin/campus-card', key: 'campus', end: false },
   { to: '/admin/payments', key: 'payments', end: false },
   { to: '/admin/codes', key: 'codes', end: false },
 ] as const;
@@ -72,6 +74,7 @@ export function AdminPage() {
         <Route path="users" element={<UsersPanel />} />
         <Route path="users/:id" element={<UserRoute />} />
         <Route path="outbox" element={<OutboxPanel />} />
+        <Route path="campus-card" element={<CampusPanel />} />
         <Route path="payments" element={<PaymentsPanel />} />
         <Route path="codes" element={<CodesPanel />} />
         <Route path="*" element={<Navigate to={local('/admin')} replace />} />

@@ -1,0 +1,1 @@
+export { CampusCardPage } from './components/campus-card-page';
