@@ -131,6 +131,8 @@ export const savedFeedbackSchema = z.object({
   score: z.number().int().min(0).max(100),
   feedback: z.string(),
   feedback_html: z.string(),
+  /** True when Plus parts of the review were held back (not a Plus member). */
+  locked: z.boolean().optional(),
 });
 
 /** `POST /user-test-questions`: a submitted run. */

@@ -18,6 +18,7 @@ import {
 } from './feedback-session.js';
 import type { FeedbackRequest } from './feedback-session.js';
 import type { SocketLimiter } from './socket-limiter.js';
+import { viewerOf } from './catalogue.js';
 
 const socketQuery = z.record(z.string(), z.unknown());
 
@@ -89,9 +90,12 @@ export function serveFeedbackSocket(
     const { payload, user } = await request(app, req);
     const { question, test } = await resolveFeedback(app.database.db, payload, user);
     let result: FeedbackResult | null = null;
+    // Advanced feedback is Plus (spec 000 §6): others get the score, band and top two tips.
+    const tier = viewerOf(user).official ? 'plus' : 'free';
     for await (const event of app.feedbackEngine.review(
       answerInput(payload, question, test),
       payload.language,
+      tier,
     )) {
       if (gone) return;
       if (event.type === 'chunk') send(event.text);
@@ -127,6 +131,7 @@ export function serveFeedbackSocket(
         score: result.score,
         feedback: result.feedback_text,
         feedback_html: result.feedback_html,
+        locked: tier === 'free',
       }),
     );
     app.log.info(

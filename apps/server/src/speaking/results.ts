@@ -8,6 +8,8 @@ import { feedbackRecords, hskkQuestions, hskkTests, testResults } from '../db/sc
 import { errors } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
 import { recordGoal } from '../analytics/goals.js';
+import { findUserById } from '../accounts/users.js';
+import { heldBack } from '../speech/feedback/plus.js';
 import { assertCanOpen } from './access.js';
 import { findTest, viewerOf } from './catalogue.js';
 
@@ -130,10 +132,14 @@ async function toItems(db: Db, userId: number, rows: ResultRow[], lang: Language
             id: feedbackRecords.id,
             text: feedbackRecords.feedback,
             html: feedbackRecords.feedbackHtml,
+            language: feedbackRecords.language,
+            measures: feedbackRecords.measures,
           })
           .from(feedbackRecords)
           .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, userId)));
-  const byId = new Map(feedback.map((f) => [f.id, f]));
+  // A review written while the user was Plus is shown held back once the membership has lapsed.
+  const plus = viewerOf((await findUserById(db, userId)) ?? null).official;
+  const byId = new Map(feedback.map((f) => [f.id, plus ? f : { ...f, ...heldBack(f.language, f.measures) }]));
   return rows.map((r) => ({
     id: r.id,
     test_id: r.testId,

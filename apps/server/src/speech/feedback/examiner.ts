@@ -3,8 +3,8 @@ import type { AlignmentOp } from '@kouyu/core';
 import { measureCoherence } from './coherence.js';
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
 import { effectiveChars, measureFluency, measureLength, measureVoice, RETELL_SHARE } from './fluency.js';
-import { reportHtml, reportLines } from './html.js';
-import type { FeedbackReport } from './html.js';
+import { gateReport, reportHtml, reportLines } from './html.js';
+import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
 import { measureRelevance } from './relevance.js';
@@ -107,6 +107,12 @@ function baseMeasures(input: AnswerInput, segmenter: string): FeedbackMeasures {
   };
 }
 
+/** The measures a free review may keep: the improved answer is Plus. */
+function withoutPlusParts(measures: FeedbackMeasures): FeedbackMeasures {
+  const { improved: _improved, report: _report, ...rest } = measures;
+  return rest;
+}
+
 /** The embedded examiner: deterministic, explainable scores against the HSKK bands, no configuration. */
 export class ExaminerEngine implements FeedbackEngine {
   readonly name = 'examiner';
@@ -128,7 +134,11 @@ export class ExaminerEngine implements FeedbackEngine {
   }
 
   /** Scores one answer and builds its feedback in the learner's language. */
-  async examine(input: AnswerInput, lang: FeedbackLanguage): Promise<Examination> {
+  async examine(
+    input: AnswerInput,
+    lang: FeedbackLanguage,
+    tier: FeedbackTier = 'plus',
+  ): Promise<Examination> {
     const w = WORDING[lang];
     const answer = spokenChars(input.answer_text);
     const reference = spokenChars(input.reference_text ?? '');
@@ -144,9 +154,9 @@ export class ExaminerEngine implements FeedbackEngine {
           ...(voice.tones ? { tones: voice.tones.accuracy } : {}),
         };
         const report = voiceOnlyReport(input, measures, w);
-        return this.#finish(report, 0, measures);
+        return this.#finish(report, 0, measures, tier, w.locked);
       }
-      return this.#finish(emptyReport(input, w), 0, measures);
+      return this.#finish(emptyReport(input, w), 0, measures, tier, w.locked);
     }
     const tokens = tagAnswer(seg.tagger, input.answer_text);
     const language = answerLanguage(input.answer_text);
@@ -279,17 +289,31 @@ export class ExaminerEngine implements FeedbackEngine {
       measures.improved = improveAnswer(input, tokens, measures);
     const args = { input, measures, score, band, w, ops, suggestions: suggestWords(input, vocab.lookup, 3) };
     const report = byReference ? referenceReport(args) : openReport(args);
-    return this.#finish(report, score, measures);
+    return this.#finish(report, score, measures, tier, w.locked);
   }
 
-  async *review(input: AnswerInput, lang: FeedbackLanguage): AsyncIterable<FeedbackEvent> {
-    const { result, lines } = await this.examine(input, lang);
+  async *review(
+    input: AnswerInput,
+    lang: FeedbackLanguage,
+    tier: FeedbackTier = 'plus',
+  ): AsyncIterable<FeedbackEvent> {
+    const { result, lines } = await this.examine(input, lang, tier);
     for (const line of lines) yield { type: 'chunk', text: `${line}\n` };
     yield result;
   }
 
-  #finish(report: FeedbackReport, score: number, measures: FeedbackMeasures): Examination {
+  #finish(
+    full: FeedbackReport,
+    score: number,
+    measures: FeedbackMeasures,
+    tier: FeedbackTier,
+    locked: string,
+  ): Examination {
+    // An empty answer's report has nothing Plus in it to hold back.
+    const report = measures.empty && !measures.fluency.voice ? full : gateReport(full, tier, locked);
     const lines = reportLines(report);
+    const kept: FeedbackMeasures =
+      tier === 'plus' ? { ...measures, tier, report: full } : { ...withoutPlusParts(measures), tier };
     return {
       lines,
       result: {
@@ -298,7 +322,7 @@ export class ExaminerEngine implements FeedbackEngine {
         band: scoreBand(score),
         feedback_text: lines.map((l) => `${l}\n`).join(''),
         feedback_html: reportHtml(report),
-        measures,
+        measures: kept,
       },
     };
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HSKK_LEVELS, HSK_LEVELS, LANGUAGES } from '@kouyu/core';
 import { voiceReportSchema } from '@kouyu/core';
 import type { Language, ScoreBand } from '@kouyu/core';
+import type { FeedbackReport, FeedbackTier } from './html.js';
 
 export const QUESTION_TYPES = [
   'repeat',
@@ -170,6 +171,10 @@ export interface FeedbackMeasures {
   llm_score?: number;
   /** Why the LLM's feedback was not used, when it was not. */
   llm_error?: string;
+  /** Who the review was written for; a free review's Plus parts are neither streamed nor stored. */
+  tier?: FeedbackTier;
+  /** The full report of a Plus review, kept so it can be shown held back if the membership lapses. */
+  report?: FeedbackReport;
 }
 
 export type FeedbackEvent =
@@ -190,8 +195,11 @@ export type FeedbackResult = Extract<FeedbackEvent, { type: 'result' }>;
 export interface FeedbackEngine {
   readonly name: string;
   ready(): Promise<boolean>;
-  /** Streams feedback text in chunks, then exactly one result; chunks joined equal the result's text unless a notice intervenes. */
-  review(input: AnswerInput, lang: FeedbackLanguage): AsyncIterable<FeedbackEvent>;
+  /**
+   * Streams feedback text in chunks, then exactly one result; chunks joined equal the result's text
+   * unless a notice intervenes. A free review holds back what is Plus (spec 000 §6).
+   */
+  review(input: AnswerInput, lang: FeedbackLanguage, tier?: FeedbackTier): AsyncIterable<FeedbackEvent>;
 }
 
 /** Word → HSK level (1-6), or undefined for words outside the lists. */

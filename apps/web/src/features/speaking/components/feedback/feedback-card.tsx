@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
+import { LocalLink } from '@/components/ui/local-link';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
 import type { FeedbackFailure } from '../../lib/feedback-stream';
 import { ReviewGate } from './review-gate';
@@ -76,6 +78,14 @@ export function FeedbackCard({
           {item.text || (item.status === 'streaming' ? t('feedback.streaming') : '')}
         </div>
       )}
+      {item.saved?.locked ? (
+        // The server held the Plus parts of this review back; its last line says what they are.
+        <div className="flex justify-end" data-testid="feedback-locked">
+          <LocalLink to={signedIn ? '/plus' : '/auth?mode=register'} className={buttonClass('primary', 'sm')}>
+            {signedIn ? t('feedback.getPlus') : t('feedback.signIn')}
+          </LocalLink>
+        </div>
+      ) : null}
       {item.error ? (
         <p className="text-sm text-danger" role="alert">
           {failureText(item.error)}
