@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import '@fontsource-variable/noto-sans-sc';
 import './styles.css';
-import './lib/i18n';
+import { i18n } from './lib/i18n';
+import { loadCjkFontIfMissing } from './lib/cjk-font';
 import { ModalProvider } from './lib/modals';
 import { router } from './app/router';
 
@@ -12,15 +12,24 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
+loadCjkFontIfMissing();
+
+// A Chinese or Russian page waits for its texts (a small chunk) rather than flashing English first.
+const lang = window.location.pathname.split('/')[1];
+const texts = lang === 'zh' || lang === 'ru' ? i18n.changeLanguage(lang) : Promise.resolve();
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ModalProvider>
-          <RouterProvider router={router} />
-        </ModalProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  const mount = root;
+  void texts.finally(() =>
+    createRoot(mount).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ModalProvider>
+            <RouterProvider router={router} />
+          </ModalProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

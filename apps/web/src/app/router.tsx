@@ -1,36 +1,63 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
 import { ComingSoon } from '@/components/ui/coming-soon';
-import {
-  AuthPage,
-  ChangePasswordForm,
-  DeleteAccount,
-  RequireAuth,
-  RequireAuthBeyondPartOne,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from '@/features/auth';
-import { AboutPage, FaqPage, HelpPage, PrivacyPage } from '@/features/info';
-import { ProfilePage } from '@/features/profile';
-import { VocabularyPage } from '@/features/vocabulary';
-import { IdiomsPage } from '@/features/idioms';
-import { ResultsPage } from '@/features/results';
-import { SpeechCheckPage, TestRunPage, TestSelectionPage } from '@/features/speaking';
-import { DictationPage } from '@/features/dictation';
-import {
-  HskAttemptsList,
-  HskLevelPage,
-  HskListeningTestPage,
-  HskQuestionPage,
-  HskSectionPage,
-} from '@/features/hsk';
+// Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
+import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
-import { AdminPage } from '@/features/admin';
-import { CampusCardPage } from '@/features/campus-card';
-import { PlusPage, PlusSuccessPage } from '@/features/membership';
+import { PageLoading } from './page-loading';
+
+/**
+ * Every page but home is its own chunk, loaded when its route is opened, so the home page's first
+ * load carries only the shell (decision 017). Pages are imported from their files, not the feature
+ * barrels, so that opening one page does not pull its neighbours (the test list does not need the recorder).
+ */
+function page$<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const AuthPage = page$(() => import('@/features/auth/components/auth-page'), 'AuthPage');
+const VerifyEmailPage = page$(() => import('@/features/auth/components/verify-email-page'), 'VerifyEmailPage');
+const ResetPasswordPage = page$(
+  () => import('@/features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ChangePasswordForm = page$(
+  () => import('@/features/auth/components/change-password-form'),
+  'ChangePasswordForm',
+);
+const DeleteAccount = page$(() => import('@/features/auth/components/delete-account'), 'DeleteAccount');
+const AboutPage = page$(() => import('@/features/info/components/pages'), 'AboutPage');
+const PrivacyPage = page$(() => import('@/features/info/components/pages'), 'PrivacyPage');
+const FaqPage = page$(() => import('@/features/info/components/pages'), 'FaqPage');
+const HelpPage = page$(() => import('@/features/info/components/pages'), 'HelpPage');
+const ProfilePage = page$(() => import('@/features/profile'), 'ProfilePage');
+const VocabularyPage = page$(() => import('@/features/vocabulary'), 'VocabularyPage');
+const IdiomsPage = page$(() => import('@/features/idioms'), 'IdiomsPage');
+const ResultsPage = page$(() => import('@/features/results'), 'ResultsPage');
+const TestSelectionPage = page$(
+  () => import('@/features/speaking/components/selection/test-selection-page'),
+  'TestSelectionPage',
+);
+const TestRunPage = page$(() => import('@/features/speaking/components/run/test-run-page'), 'TestRunPage');
+const SpeechCheckPage = page$(
+  () => import('@/features/speaking/components/speech-check/speech-check-page'),
+  'SpeechCheckPage',
+);
+const DictationPage = page$(() => import('@/features/dictation'), 'DictationPage');
+const HskLevelPage = page$(() => import('@/features/hsk/components/level-page'), 'HskLevelPage');
+const HskSectionPage = page$(() => import('@/features/hsk/components/section-page'), 'HskSectionPage');
+const HskQuestionPage = page$(() => import('@/features/hsk/components/question-page'), 'HskQuestionPage');
+const HskListeningTestPage = page$(
+  () => import('@/features/hsk/components/listening-test-page'),
+  'HskListeningTestPage',
+);
+const HskAttemptsList = page$(() => import('@/features/hsk/components/attempts-list'), 'HskAttemptsList');
+const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
+const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
+const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
 
@@ -63,7 +90,8 @@ function Soon({
     | 'dictation'
     | 'hsk'
     | 'testSelection'
-    | 'test';
+    | 'test'
+    | 'campusCard';
 }) {
   const { t } = useTranslation();
   return <ComingSoon title={t(`pages.${title}`)} />;
@@ -72,7 +100,11 @@ function Soon({
 const any: Check = () => true;
 const page = (path: string, element: ReactNode, check: Check = any) => ({
   path,
-  element: <Guard check={check}>{element}</Guard>,
+  element: (
+    <Guard check={check}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </Guard>
+  ),
 });
 
 /** The route table of spec 000 §2 and spec 001 §2, all under `/{lang}`. */
@@ -151,7 +183,7 @@ export const router = createBrowserRouter([
         <HskListeningTestPage />,
         (p) => listeningTestLevel(p) && numericTest(p),
       ),
-      page('campus-card', <CampusCardPage />),
+      page('campus-card', <Soon title="campusCard" />),
       page(
         'admin/*',
         <RequireAuth>

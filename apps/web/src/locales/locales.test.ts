@@ -7,7 +7,7 @@ import {
   MOTIVATIONAL_PHRASES_PER_LANGUAGE,
   FAQ_QUESTIONS,
 } from '@kouyu/core';
-import { resources } from '@/lib/i18n';
+import { resources } from '@/lib/i18n-resources';
 
 /** Every leaf path of a nested object, arrays included (`tips.0`, `faq.items.2.q`). */
 function paths(value: unknown, prefix = ''): string[] {

@@ -1,4 +1,5 @@
-import { HomeDesktop, HomeMobile } from '@/features/shell';
+import { HomeDesktop } from '@/features/shell/components/home-desktop';
+import { HomeMobile } from '@/features/shell/components/home-mobile';
 import { useIsMobile } from '@/lib/use-media';
 
 /** Home: the mobile home at 768 px or less (or a mobile user agent), else the desktop hero. */
