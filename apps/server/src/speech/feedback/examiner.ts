@@ -56,6 +56,8 @@ export interface ExaminerOptions {
 export interface Examination {
   result: FeedbackResult;
   lines: string[];
+  /** The whole report before the Plus split (for the LLM engine to build on). */
+  report: FeedbackReport;
 }
 
 /** Weighted mean of the components that could be measured (null ones are left out). */
@@ -316,6 +318,7 @@ export class ExaminerEngine implements FeedbackEngine {
       tier === 'plus' ? { ...measures, tier, report: full } : { ...withoutPlusParts(measures), tier };
     return {
       lines,
+      report: full,
       result: {
         type: 'result',
         score,

@@ -16,7 +16,7 @@ describe('feedback engine selection', () => {
       kind: 'feedback',
       name: 'llm',
       ready: true,
-      detail: 'model qwen-plus, examiner fallback',
+      detail: 'model qwen-plus, structured JSON, examiner fallback',
     });
   });
 

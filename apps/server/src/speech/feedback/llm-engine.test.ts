@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ExaminerEngine } from './examiner.js';
 import { LLM_SCORE_MAX_DRIFT, LlmFeedbackEngine } from './llm-engine.js';
 import type { LlmSettings } from './llm-engine.js';
-import type { AnswerInput, FeedbackEvent } from './types.js';
+import type { AnswerInput, FeedbackEvent, FeedbackResult } from './types.js';
 import { WORDING } from './wording.js';
 
 /** An OpenAI-compatible chat endpoint that streams what each test scripts, over real HTTP and SSE. */
@@ -51,6 +51,37 @@ const input: AnswerInput = {
   reference_text: '我明天要去北京看朋友。',
   answer_text: '我明天去北京看朋友',
 };
+const open: AnswerInput = {
+  question_type: 'open',
+  level: 'basic',
+  question_text: '你最喜欢吃什么？为什么？',
+  model_answers: ['我最喜欢吃面条。面条非常好吃，也很便宜。'],
+  answer_text: '我喜欢吃面条。面条好吃。',
+  time_limit_s: 90,
+};
+
+/** A review as a model would send it. */
+const review = {
+  score: 50,
+  dimensions: { relevance: 90, coherence: 80, vocabulary: 70, length: 20, fluency: 60 },
+  strengths: ['You answered the question in sentences.'],
+  tips: [
+    { dimension: 'length', text: 'Too short: add a reason with 因为 (yīnwèi).' },
+    { dimension: 'vocabulary', text: 'Use 便宜 (piányi) to say why. <script>alert(1)</script>' },
+    { dimension: 'fluency', text: 'Practise it aloud three times.' },
+  ],
+  improved_answer: '我最喜欢吃面条，因为面条好吃，也很便宜。',
+  next_step: 'Answer again with a reason and an example.',
+};
+const json = JSON.stringify(review);
+
+const chunks = (events: FeedbackEvent[]) =>
+  events.flatMap((e) => (e.type === 'chunk' ? [e.text] : [])).join('');
+const resultOf = (events: FeedbackEvent[]): FeedbackResult => {
+  const last = events.at(-1);
+  if (last?.type !== 'result') throw new Error('no result');
+  return last;
+};
 
 describe('LLM feedback engine against a streaming stand-in', () => {
   let server: Server;
@@ -91,142 +122,139 @@ describe('LLM feedback engine against a streaming stand-in', () => {
     requests.length = 0;
   });
 
-  it('streams the model text as it arrives, hides the score line and clamps the score near the examiner', async () => {
+  it('sends the rubric and the measures, reads the streamed JSON and builds the review from it', async () => {
     const gate = new Gate();
     script = async (res) => {
       startStream(res);
-      res.write(
-        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] })}\n\n`,
-      );
-      res.write(delta('**做得好**：整体很好。\n'));
-      // The rest waits until the engine has passed the first piece on: proof it streams.
+      res.write(delta(json.slice(0, 40)));
+      // The rest waits until the engine is waiting on the stream: proof it reads pieces as they come.
       await gate.opened;
-      res.write(delta('- 漏说了「要」(yào)。\n<script>alert(1)</script>\n下一步：再听一遍。\nSC'));
-      res.write(delta('ORE: 5'));
-      res.write(delta('0\n'));
+      res.write(delta(json.slice(40, 90)));
+      res.write(delta(json.slice(90)));
       res.write(finish);
       res.write(usage([]));
       res.end(done);
     };
+    setTimeout(() => gate.open(), 20);
     const engine = new LlmFeedbackEngine(settings, examiner);
-    const expected = await examiner.examine(input, 'zh');
-    const events = await collect(engine.review(input, 'zh'), () => gate.open());
-
-    const chunks = events.flatMap((e) => (e.type === 'chunk' ? [e.text] : []));
-    expect(chunks[0]).toBe('**做得好**：整体很好。\n');
-    expect(chunks.join('')).not.toMatch(/SCORE|ORE: 5/);
+    const expected = await examiner.examine(open, 'en');
+    const events = await collect(engine.review(open, 'en', 'plus'));
     expect(events.some((e) => e.type === 'notice')).toBe(false);
-    const result = events.at(-1);
-    if (result?.type !== 'result') throw new Error('no result');
+    const result = resultOf(events);
     expect(result.measures).toMatchObject({
       engine: 'llm',
       llm_score: 50,
       examiner_score: expected.result.score,
     });
-    expect(result.score).toBe(Math.max(50, expected.result.score - LLM_SCORE_MAX_DRIFT));
-    expect(result.feedback_text).toBe(chunks.join('').trim());
-    expect(result.feedback_html).toBe(
-      '<p><strong>做得好</strong>：整体很好。</p><ul><li>漏说了「要」(yào)。</li></ul><p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>下一步：再听一遍。</p>',
+    expect(result.score).toBe(
+      Math.min(
+        expected.result.score + LLM_SCORE_MAX_DRIFT,
+        Math.max(expected.result.score - LLM_SCORE_MAX_DRIFT, 50),
+      ),
     );
+    expect(result.feedback_text).toBe(chunks(events));
+    expect(result.feedback_text).toContain('Too short: add a reason');
+    expect(result.feedback_text).toContain(WORDING.en.headings.improved);
+    expect(result.feedback_text).toContain('wǒ zuì xǐ huan chī miàn tiáo');
+    expect(result.feedback_text).toContain('Sentences and coherence: 80/100');
+    expect(result.feedback_html).toContain('&lt;script&gt;');
+    expect(result.feedback_html).not.toContain('<script');
 
     const sent = requests[0];
     expect(sent?.headers['authorization']).toBe('Bearer sk-test');
     const body = requestSchema.parse(sent?.body);
     expect(body.model).toBe('stand-in-1');
-    expect(body.messages[0]?.content).toContain('Simplified Chinese');
-    expect(body.messages[0]?.content).toContain(`scored this answer ${expected.result.score}/100`);
-    expect(body.messages[0]?.content).toContain('SCORE: <integer');
-    expect(body.messages[1]?.content).toContain('"reproduced"');
-    expect(body.messages[1]?.content).toContain(input.answer_text);
+    expect(body.messages[0]?.content).toContain('HSKK bands');
+    expect(body.messages[0]?.content).toContain('ONE JSON object');
+    expect(body.messages[0]?.content).toContain('English');
+    expect(body.messages[1]?.content).toContain('"coherence"');
+    expect(body.messages[1]?.content).toContain(open.answer_text);
   });
 
-  it('accepts a final usage chunk with null choices and a stream closed after the finish reason', async () => {
+  it('holds back the Plus parts of a model review for a free learner', async () => {
     script = (res) => {
       startStream(res);
-      res.write(delta('Good repetition; 要 (yào) was missing.\nSCORE: 88\n'));
-      res.write(finish);
-      res.end(usage(null));
-    };
-    const events = await collect(new LlmFeedbackEngine(settings, examiner).review(input, 'en'));
-    const result = events.at(-1);
-    expect(result).toMatchObject({ type: 'result', measures: { engine: 'llm', llm_score: 88 } });
-    expect(
-      events
-        .filter((e) => e.type === 'chunk')
-        .map((e) => (e.type === 'chunk' ? e.text : ''))
-        .join(''),
-    ).toBe('Good repetition; 要 (yào) was missing.\n');
-  });
-
-  it('falls back to the examiner with a notice when the stream breaks off', async () => {
-    script = (res) => {
-      startStream(res);
-      res.write(delta('Good start, but '));
-      // Cut the connection mid-answer, as a crashed upstream would.
-      setImmediate(() => res.socket?.destroy());
-    };
-    const expected = await examiner.examine(input, 'ru');
-    const events = await collect(new LlmFeedbackEngine(settings, examiner).review(input, 'ru'));
-    const noticeAt = events.findIndex((e) => e.type === 'notice');
-    expect(events[noticeAt]).toEqual({ type: 'notice', text: WORDING.ru.notices.llmFailed });
-    const after = events.slice(noticeAt + 1);
-    expect(
-      after
-        .filter((e) => e.type === 'chunk')
-        .map((e) => (e.type === 'chunk' ? e.text : ''))
-        .join(''),
-    ).toBe(expected.result.feedback_text);
-    const result = after.at(-1);
-    if (result?.type !== 'result') throw new Error('no result');
-    expect(result.score).toBe(expected.result.score);
-    expect(result.feedback_text).toBe(expected.result.feedback_text);
-    expect(result.measures.engine).toBe('examiner');
-    expect(result.measures.llm_error).toBeTruthy();
-  });
-
-  it('falls back to the examiner when the score line is missing', async () => {
-    script = (res) => {
-      startStream(res);
-      res.write(delta('Nice work overall.\n'));
+      res.write(delta(json));
       res.write(finish);
       res.end(done);
     };
-    const events = await collect(new LlmFeedbackEngine(settings, examiner).review(input, 'en'));
-    expect(events.find((e) => e.type === 'notice')).toEqual({
-      type: 'notice',
-      text: WORDING.en.notices.llmNoScore,
-    });
-    expect(events.at(-1)).toMatchObject({
-      type: 'result',
-      measures: { engine: 'examiner', llm_error: 'no score line' },
-    });
+    const result = resultOf(
+      await collect(new LlmFeedbackEngine(settings, examiner).review(open, 'zh', 'free')),
+    );
+    expect(result.measures.engine).toBe('llm');
+    expect(result.feedback_text).toContain('Too short');
+    expect(result.feedback_text).not.toContain('Practise it aloud');
+    expect(result.feedback_text).not.toContain(WORDING.zh.headings.improved);
+    expect(result.feedback_text).toContain(WORDING.zh.locked);
+    expect(result.measures).not.toHaveProperty('improved');
+    expect(result.measures).not.toHaveProperty('report');
   });
 
-  it('falls back on an HTTP error and on silence past the timeout', async () => {
+  it('accepts the JSON inside a code fence and a stream closed right after the finish reason', async () => {
+    script = (res) => {
+      startStream(res);
+      res.write(delta('```json\n'));
+      res.write(delta(json));
+      res.write(delta('\n```'));
+      res.write(finish);
+      res.end(usage(null));
+    };
+    const result = resultOf(await collect(new LlmFeedbackEngine(settings, examiner).review(open, 'en')));
+    expect(result.measures).toMatchObject({ engine: 'llm', llm_score: 50 });
+  });
+
+  it.each([
+    ['not JSON at all', 'Nice work overall. SCORE: 80', 'stop'],
+    ['truncated JSON', json.slice(0, json.length - 30), 'stop'],
+    ['JSON cut by the token limit', json.slice(0, 60), 'length'],
+    ['JSON of the wrong shape', JSON.stringify({ ...review, score: 140, tips: [] }), 'stop'],
+  ])('falls back to the examiner, visibly, on %s', async (_name, text, reason) => {
+    script = (res) => {
+      startStream(res);
+      res.write(delta(text));
+      res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: reason }] })}\n\n`);
+      res.end(done);
+    };
+    const expected = await examiner.examine(open, 'ru');
+    const events = await collect(new LlmFeedbackEngine(settings, examiner).review(open, 'ru'));
+    expect(events[0]).toEqual({ type: 'notice', text: WORDING.ru.notices.llmMalformed });
+    const result = resultOf(events);
+    expect(result.score).toBe(expected.result.score);
+    expect(result.feedback_text).toBe(expected.result.feedback_text);
+    expect(chunks(events)).toBe(expected.result.feedback_text);
+    expect(result.measures).toMatchObject({ engine: 'examiner', llm_error: expect.any(String) });
+  });
+
+  it('falls back to the examiner when the stream breaks off, on an HTTP error and on silence', async () => {
+    script = (res) => {
+      startStream(res);
+      res.write(delta(json.slice(0, 50)));
+      // Cut the connection mid-answer, as a crashed upstream would.
+      setImmediate(() => res.socket?.destroy());
+    };
+    const cut = await collect(new LlmFeedbackEngine(settings, examiner).review(input, 'ru'));
+    expect(cut.find((e) => e.type === 'notice')).toBeTruthy();
+    expect(resultOf(cut).measures.engine).toBe('examiner');
+
     script = (res) => {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
     };
     const failed = await collect(new LlmFeedbackEngine(settings, examiner).review(input, 'en'));
-    expect(failed.at(-1)).toMatchObject({
-      type: 'result',
-      measures: { engine: 'examiner', llm_error: expect.stringContaining('HTTP 500') },
+    expect(failed[0]).toEqual({ type: 'notice', text: WORDING.en.notices.llmFailed });
+    expect(resultOf(failed).measures).toMatchObject({
+      engine: 'examiner',
+      llm_error: expect.stringContaining('HTTP 500'),
     });
 
     script = (res) => {
       startStream(res);
-      res.write(delta('Thinking'));
+      res.write(delta('{"score":'));
     };
     const slow = await collect(
       new LlmFeedbackEngine({ ...settings, timeoutMs: 300 }, examiner).review(input, 'en'),
     );
-    expect(slow.find((e) => e.type === 'notice')).toEqual({
-      type: 'notice',
-      text: WORDING.en.notices.llmFailed,
-    });
-    expect(slow.at(-1)).toMatchObject({
-      type: 'result',
-      measures: { llm_error: expect.stringContaining('within 300 ms') },
-    });
+    expect(slow[0]).toEqual({ type: 'notice', text: WORDING.en.notices.llmFailed });
+    expect(resultOf(slow).measures).toMatchObject({ llm_error: expect.stringContaining('within 300 ms') });
   });
 
   it('does not call the model for an empty answer', async () => {
@@ -237,10 +265,6 @@ describe('LLM feedback engine against a streaming stand-in', () => {
       new LlmFeedbackEngine(settings, examiner).review({ ...input, answer_text: '' }, 'en'),
     );
     expect(requests).toHaveLength(0);
-    expect(events.at(-1)).toMatchObject({
-      type: 'result',
-      score: 0,
-      measures: { engine: 'examiner', empty: true },
-    });
+    expect(resultOf(events)).toMatchObject({ score: 0, measures: { engine: 'examiner', empty: true } });
   });
 });

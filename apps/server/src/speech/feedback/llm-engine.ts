@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { clampScore, scoreBand } from '@kouyu/core';
 import type { ExaminerEngine, Examination } from './examiner.js';
-import { textToHtml } from './html.js';
-import { ScoreLineFilter, parseScore } from './score-line.js';
+import { gateReport, reportHtml, reportLines } from './html.js';
+import type { FeedbackTier } from './html.js';
+import { parseReview, reviewReport, systemPrompt, userPrompt } from './llm-review.js';
 import { sseData } from './sse.js';
 import type { AnswerInput, FeedbackEngine, FeedbackEvent, FeedbackLanguage } from './types.js';
 import { WORDING } from './wording.js';
@@ -18,12 +19,8 @@ export interface LlmSettings {
 
 /** How far the model may move the examiner's score: it reads meaning better, the examiner counts better. */
 export const LLM_SCORE_MAX_DRIFT = 15;
-
-const LANGUAGE_NAMES: Record<FeedbackLanguage, string> = {
-  en: 'English',
-  zh: 'Simplified Chinese',
-  ru: 'Russian',
-};
+// The whole answer may take a few silences' worth, no more: a model that trickles forever is slow.
+const TOTAL_TIMEOUT_FACTOR = 4;
 
 const chunkSchema = z.object({
   choices: z
@@ -37,47 +34,15 @@ const chunkSchema = z.object({
   error: z.object({ message: z.string() }).nullish(),
 });
 
-function systemPrompt(lang: FeedbackLanguage, exam: Examination): string {
-  const { score, band } = exam.result;
-  return [
-    'You are an HSKK speaking examiner giving feedback on one answer of a learner of Chinese.',
-    `Write in ${LANGUAGE_NAMES[lang]}, the learner's interface language; write Chinese words in characters followed by pinyin.`,
-    'Be concise (at most 150 words) and concrete. Use four short sections in this order:',
-    'what was right; what was missed; the corrected sentence (or a model answer) in characters with pinyin; one concrete next step.',
-    "Plain text only: '- ' starts a list item, **bold** is allowed, no HTML, no tables.",
-    'Ground every judgement in the measurements given: they were computed exactly from the transcript.',
-    `The examiner scored this answer ${score}/100 (band ${band}); stay close to that unless the measurements clearly miss something.`,
-    'End with one last line exactly in the form: SCORE: <integer from 0 to 100>',
-  ].join('\n');
-}
+/** The model's reply stopped before it was complete (cut off, or out of tokens). */
+class Truncated extends Error {}
 
-function userPrompt(input: AnswerInput, exam: Examination): string {
-  return JSON.stringify(
-    {
-      task: {
-        type: input.question_type,
-        level: input.level,
-        question: input.question_text,
-        reference: input.reference_text,
-        model_answers: input.model_answers,
-        key_points: input.key_points,
-        picture_texts: input.image_texts,
-        time_limit_s: input.time_limit_s,
-      },
-      answer: { transcript: input.answer_text, duration_ms: input.duration_ms },
-      examiner: {
-        score: exam.result.score,
-        band: exam.result.band,
-        measures: exam.result.measures,
-        feedback: exam.result.feedback_text,
-      },
-    },
-    null,
-    1,
-  );
-}
-
-/** Feedback from any OpenAI-compatible chat endpoint, grounded on and falling back to the examiner. */
+/**
+ * Feedback from any OpenAI-compatible chat endpoint: the model gets the rubric, the band descriptors
+ * and the examiner's measures and answers with structured JSON (checked with zod); the review the
+ * learner reads is built from it. Malformed, cut, slow or failed answers fall back to the examiner,
+ * with a notice saying so, and the review is never lost.
+ */
 export class LlmFeedbackEngine implements FeedbackEngine {
   readonly name = 'llm';
 
@@ -92,68 +57,94 @@ export class LlmFeedbackEngine implements FeedbackEngine {
 
   /** Model name and fallback, for the health report (the endpoint's address stays private). */
   describe(): string {
-    return `model ${this.settings.model}, examiner fallback`;
+    return `model ${this.settings.model}, structured JSON, examiner fallback`;
   }
 
-  async *review(input: AnswerInput, lang: FeedbackLanguage): AsyncIterable<FeedbackEvent> {
-    const exam = await this.examiner.examine(input, lang);
+  async *review(
+    input: AnswerInput,
+    lang: FeedbackLanguage,
+    tier: FeedbackTier = 'plus',
+  ): AsyncIterable<FeedbackEvent> {
+    const exam = await this.examiner.examine(input, lang, tier);
     // Nothing to judge: the examiner's "no answer" message is the whole story.
     if (exam.result.measures.empty) {
       yield* examinerEvents(exam);
       return;
     }
-    const filter = new ScoreLineFilter();
+    const w = WORDING[lang];
+    let text = '';
     let failure: string | null = null;
+    let malformed = false;
     try {
-      for await (const piece of this.#stream(input, lang, exam)) {
-        const text = filter.push(piece);
-        if (text) yield { type: 'chunk', text };
-      }
-      const rest = filter.end();
-      if (rest) yield { type: 'chunk', text: rest };
+      text = await this.#complete(input, lang, exam);
     } catch (err) {
+      if (err instanceof Truncated) malformed = true;
       failure = err instanceof Error ? err.message : String(err);
     }
-    const llmScore = failure === null ? parseScore(filter.raw) : null;
-    const feedback = filter.visible.trim();
-    if (failure !== null || llmScore === null || feedback === '') {
-      const w = WORDING[lang];
-      yield { type: 'notice', text: failure !== null ? w.notices.llmFailed : w.notices.llmNoScore };
-      exam.result.measures.llm_error =
-        failure ?? (feedback === '' ? 'empty answer from the model' : 'no score line');
+    const review = failure === null ? parseReview(text) : null;
+    if (!review) {
+      const notice = malformed || failure === null ? w.notices.llmMalformed : w.notices.llmFailed;
+      yield { type: 'notice', text: notice };
+      exam.result.measures.llm_error = failure ?? 'the model answered with no valid review JSON';
       yield* examinerEvents(exam);
       return;
     }
     const examinerScore = exam.result.score;
     const score = clampScore(
-      Math.min(examinerScore + LLM_SCORE_MAX_DRIFT, Math.max(examinerScore - LLM_SCORE_MAX_DRIFT, llmScore)),
+      Math.min(
+        examinerScore + LLM_SCORE_MAX_DRIFT,
+        Math.max(examinerScore - LLM_SCORE_MAX_DRIFT, review.score),
+      ),
     );
+    const band = scoreBand(score);
+    const bands = input.question_type === 'free_text' ? w.bands.written : w.bands.open;
+    const bandText = (
+      exam.result.measures.reference && input.question_type !== 'retell' ? w.bands.reference : bands
+    )[band];
+    const full = reviewReport(review, exam.report, score, bandText, w);
+    const report = gateReport(full, tier, w.locked);
+    const lines = reportLines(report);
+    for (const line of lines) yield { type: 'chunk', text: `${line}\n` };
+    const { report: _examinerReport, improved: _improved, ...measures } = exam.result.measures;
     yield {
       type: 'result',
       score,
-      band: scoreBand(score),
-      feedback_text: feedback,
-      feedback_html: textToHtml(feedback),
+      band,
+      feedback_text: lines.map((l) => `${l}\n`).join(''),
+      feedback_html: reportHtml(report),
       measures: {
-        ...exam.result.measures,
+        ...measures,
         engine: this.name,
         examiner_score: examinerScore,
-        llm_score: llmScore,
+        llm_score: review.score,
+        ...(tier === 'plus'
+          ? {
+              report: full,
+              ...(full.improved
+                ? { improved: { text: full.improved.text, pinyin: full.improved.pinyin } }
+                : {}),
+            }
+          : {}),
       },
     };
   }
 
-  /** Streams the model's text pieces; throws on HTTP errors, error events, silence past the timeout or a cut stream. */
-  async *#stream(input: AnswerInput, lang: FeedbackLanguage, exam: Examination): AsyncGenerator<string> {
+  /** The model's whole reply; throws on HTTP errors, error events, silence past the timeout or a cut stream. */
+  async #complete(input: AnswerInput, lang: FeedbackLanguage, exam: Examination): Promise<string> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    const { timeoutMs } = this.settings;
     const arm = (): void => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => controller.abort(new Error(`no answer from the model within ${this.settings.timeoutMs} ms`)),
-        this.settings.timeoutMs,
+        () => controller.abort(new Error(`no answer from the model within ${timeoutMs} ms`)),
+        timeoutMs,
       );
     };
+    const overall = setTimeout(
+      () => controller.abort(new Error(`the model took longer than ${timeoutMs * TOTAL_TIMEOUT_FACTOR} ms`)),
+      timeoutMs * TOTAL_TIMEOUT_FACTOR,
+    );
     arm();
     try {
       const res = await fetch(`${this.settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
@@ -167,10 +158,14 @@ export class LlmFeedbackEngine implements FeedbackEngine {
         body: JSON.stringify({
           model: this.settings.model,
           stream: true,
-          temperature: 0.3,
+          temperature: 0.2,
+          response_format: { type: 'json_object' },
           messages: [
-            { role: 'system', content: systemPrompt(lang, exam) },
-            { role: 'user', content: userPrompt(input, exam) },
+            { role: 'system', content: systemPrompt(lang) },
+            {
+              role: 'user',
+              content: userPrompt(input, exam.result.measures, exam.result.score, exam.result.band),
+            },
           ],
         }),
       });
@@ -178,27 +173,36 @@ export class LlmFeedbackEngine implements FeedbackEngine {
         const detail = (await res.text().catch(() => '')).slice(0, 200);
         throw new Error(`the model endpoint answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`);
       }
-      let finished = false;
+      let text = '';
+      let finish: string | null = null;
       for await (const data of sseData(res.body)) {
         arm();
-        if (data.trim() === '[DONE]') return;
-        const chunk = chunkSchema.safeParse(JSON.parse(data));
+        if (data.trim() === '[DONE]') break;
+        let json: unknown;
+        try {
+          json = JSON.parse(data);
+        } catch {
+          throw new Error('the model endpoint sent an event that is not JSON');
+        }
+        const chunk = chunkSchema.safeParse(json);
         if (!chunk.success) throw new Error('the model endpoint sent a chunk of an unknown shape');
         if (chunk.data.error) throw new Error(`the model endpoint reported: ${chunk.data.error.message}`);
         for (const choice of chunk.data.choices ?? []) {
-          const content = choice.delta?.content;
-          if (content) yield content;
-          if (choice.finish_reason) finished = true;
+          text += choice.delta?.content ?? '';
+          if (choice.finish_reason) finish = choice.finish_reason;
         }
       }
-      // Some servers close right after the last chunk without [DONE]; a finish reason says it was complete.
-      if (!finished) throw new Error('the model stream ended before it was complete');
+      if (finish === null) throw new Truncated('the model stream ended before it was complete');
+      if (finish === 'length')
+        throw new Truncated('the model ran out of tokens before the review was complete');
+      return text;
     } catch (err) {
       throw controller.signal.aborted && controller.signal.reason instanceof Error
         ? controller.signal.reason
         : err;
     } finally {
       clearTimeout(timer);
+      clearTimeout(overall);
       controller.abort();
     }
   }

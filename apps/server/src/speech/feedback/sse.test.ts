@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ScoreLineFilter, parseScore } from './score-line.js';
 import { sseData } from './sse.js';
 
 async function* pieces(parts: string[]): AsyncGenerator<Uint8Array> {
@@ -29,32 +28,5 @@ describe('sseData', () => {
 
   it('delivers a last event that lacks its blank line', async () => {
     expect(await events(['data: one\n\ndata: two'])).toEqual(['one', 'two']);
-  });
-});
-
-describe('score line', () => {
-  it('is held back from the visible text however the stream splits it', () => {
-    const text = 'Good.\n**Score:** 7';
-    for (let cut = 0; cut <= text.length; cut++) {
-      const filter = new ScoreLineFilter();
-      const shown =
-        filter.push(text.slice(0, cut)) + filter.push(`${text.slice(cut)}2\nThanks`) + filter.end();
-      expect(shown).toBe('Good.\nThanks');
-      expect(parseScore(filter.raw)).toBe(72);
-    }
-  });
-
-  it('releases lines that only start like the word', () => {
-    const filter = new ScoreLineFilter();
-    expect(filter.push('Sc')).toBe('');
-    expect(filter.push('ores improve with practice.\n')).toBe('Scores improve with practice.\n');
-    expect(filter.push('Next')).toBe('Next');
-  });
-
-  it('reads the last score and refuses one outside 0-100', () => {
-    expect(parseScore('SCORE: 40\nSCORE：85')).toBe(85);
-    expect(parseScore('Overall score: 66 — fine')).toBe(66);
-    expect(parseScore('SCORE: 140')).toBeNull();
-    expect(parseScore('no number here')).toBeNull();
   });
 });

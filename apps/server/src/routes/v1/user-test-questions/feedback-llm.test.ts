@@ -37,13 +37,22 @@ class HeldModel {
     });
   }
 
-  release(text: string, score: number): void {
+  /** Answers every held request with a structured review whose one tip is `tip`. */
+  release(tip: string, score: number): void {
+    const review = JSON.stringify({
+      score,
+      dimensions: { task: score },
+      strengths: [],
+      tips: [{ dimension: 'task', text: tip }],
+      improved_answer: null,
+      next_step: 'Say it once more at natural speed.',
+    });
     for (const res of this.waiting.splice(0)) {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const delta = (content: string) =>
         `data: ${JSON.stringify({ choices: [{ delta: { content }, finish_reason: null }] })}\n\n`;
-      res.write(delta(text));
-      res.write(delta(`\nSCORE: ${score}\n`));
+      res.write(delta(review.slice(0, 30)));
+      res.write(delta(review.slice(30)));
       res.write(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\n`);
       res.end('data: [DONE]\n\n');
     }
@@ -90,7 +99,8 @@ describe(`AI feedback socket with an LLM on ${testDriver}`, () => {
     model.release('Very good: all seven characters were right.', 95);
     const run = await finished(first);
     expect(run.chunks.join('')).toContain('Very good');
-    expect(run.saved).toMatchObject({ score: 95, feedback: 'Very good: all seven characters were right.' });
+    expect(run.saved).toMatchObject({ score: 95, locked: true });
+    expect(run.saved?.feedback).toBe(run.chunks.join(''));
     expect((await finished(other)).closeCode).toBe(1000);
 
     // The slot is free again once the first socket closed.
