@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
       AUDIO_PREGENERATE: 'false',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // The campus card page is on (its password gate is part of the e2e run).
+      CAMPUS_CARD_PASSWORD: 'campus-e2e-pass',
       ASR_ENGINE: 'openai',
       OPENAI_ASR_BASE_URL: transcription.baseUrl,
       STRIPE_SECRET_KEY: stripe.secretKey,

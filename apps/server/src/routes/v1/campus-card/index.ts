@@ -43,7 +43,13 @@ export const campusCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campus-card/verify',
     {
-      config: { rateLimit: { max: CAMPUS_VERIFY_PER_MINUTE, timeWindow: 60_000 } },
+      // Scaled like the sign-in limits: a school behind one address is many people.
+      config: {
+        rateLimit: {
+          max: Math.max(1, Math.round(CAMPUS_VERIFY_PER_MINUTE * app.config.AUTH_RATE_LIMIT_SCALE)),
+          timeWindow: 60_000,
+        },
+      },
       schema: { body: campusVerifyBody, response: { 200: campusPassSchema } },
     },
     async (req) => {
