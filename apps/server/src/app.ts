@@ -17,6 +17,7 @@ import type { Database } from './db/client.js';
 import { openKv } from './plugins/kv.js';
 import type { Kv } from './plugins/kv.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerUploadGuards } from './plugins/uploads.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { registerAuth } from './plugins/auth.js';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerUploadGuards(app);
   registerAuth(app);
   registerAnalytics(app);
 

@@ -11,6 +11,7 @@ export const ERROR_MESSAGES = {
   rate_limited: 'Rate limit exceeded. Please wait before trying again.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This file type is not supported',
+  malformed_upload: 'The upload could not be read. Please send the file again.',
   not_authenticated: 'Not authenticated',
   forbidden: 'You do not have permission to do this',
   service_unavailable: 'This service is not available right now',

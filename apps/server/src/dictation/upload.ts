@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { AppError } from '../lib/errors.js';
 import { checkImage } from '../speech/ocr/index.js';
 import type { ImageFormat } from '../speech/ocr/image-check.js';
@@ -6,6 +7,24 @@ import type { ImageFormat } from '../speech/ocr/image-check.js';
 // Text fields are small: the word list as JSON (at most 20 words of at most 50 characters).
 const FIELD_LIMIT_BYTES = 16 * 1024;
 const MAX_PARTS = 10;
+// A phone photo is at most a few tens of megapixels; more is a decompression bomb.
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Decodes the photo and encodes it again in its own format, so only pixels are kept: anything hidden
+ * after or inside the image (an HTML or ZIP polyglot, EXIF with the place it was taken) is dropped.
+ * The EXIF orientation is applied first, since the metadata that carried it goes.
+ */
+export async function reencodeImage(image: Buffer, format: ImageFormat): Promise<Buffer> {
+  try {
+    const pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    if (format === 'png') return await pipeline.png().toBuffer();
+    if (format === 'jpeg') return await pipeline.jpeg({ quality: 90 }).toBuffer();
+    return await pipeline.webp({ quality: 90 }).toBuffer();
+  } catch {
+    throw new AppError(415, 'unsupported_media_type');
+  }
+}
 
 export interface ImageUpload {
   image: Buffer;
@@ -15,7 +34,8 @@ export interface ImageUpload {
 
 /**
  * Reads a multipart form holding one photo (`image`) and text fields. The photo must be a PNG, JPEG
- * or WebP by its magic bytes (415 otherwise) and within UPLOAD_LIMIT_BYTES (413 otherwise).
+ * or WebP by its magic bytes and decodable (415 otherwise) and within UPLOAD_LIMIT_BYTES (413 otherwise);
+ * it comes back re-encoded.
  */
 export async function readImageUpload(app: FastifyInstance, req: FastifyRequest): Promise<ImageUpload> {
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
@@ -44,5 +64,6 @@ export async function readImageUpload(app: FastifyInstance, req: FastifyRequest)
     throw err;
   }
   if (!image || image.length === 0) throw new AppError(400, 'image_required');
-  return { image, format: checkImage(image, limit), fields };
+  const format = checkImage(image, limit);
+  return { image: await reencodeImage(image, format), format, fields };
 }

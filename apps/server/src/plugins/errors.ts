@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessage, validationMessage } from '@kouyu/core';
+import { VALIDATION_MESSAGES, errorMessage, validationMessage } from '@kouyu/core';
 import type { ErrorBody, ErrorCode } from '@kouyu/core';
 import { AppError } from '../lib/errors.js';
+import { isMalformedUpload } from './uploads.js';
+
+const isValidationKey = (key: string): key is keyof typeof VALIDATION_MESSAGES =>
+  Object.hasOwn(VALIDATION_MESSAGES, key);
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -20,7 +24,10 @@ function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
     : { success: false, code, message, details };
 }
 
-/** One error handler: catalogue errors as they are, validation as 400, anything unknown as a plain 500. */
+/**
+ * One error handler: catalogue errors as they are, validation as 400, a body that cannot be parsed as
+ * 400, anything unknown as a plain 500. No answer carries a library's message.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
@@ -31,7 +38,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         const field =
           v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
           String(v.params?.['missingProperty'] ?? '');
-        return { field, code: v.message ?? 'invalid', message: validationMessage(v.message ?? 'invalid') };
+        // Our rules name a validation key; anything else is the library's own text (which may quote a
+        // regular expression or a type): it is not echoed, the field gets the generic `invalid`.
+        const key = v.message ?? '';
+        return isValidationKey(key)
+          ? { field, code: key, message: validationMessage(key) }
+          : { field, code: 'invalid', message: errorMessage('validation_failed') };
       });
       const first = fields[0];
       return reply
@@ -39,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send(
           body('validation_failed', first ? first.message : errorMessage('validation_failed'), { fields }),
         );
+    }
+    if (isMalformedUpload(app, err)) {
+      req.log.info({ reason: err.message }, 'malformed multipart body');
+      return reply.code(400).send(body('malformed_upload', errorMessage('malformed_upload')));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     const code = STATUS_CODES[status];
