@@ -1,0 +1,150 @@
+/**
+ * Web speed on a phone: builds the web app, serves it with the real server (PGlite, seeded content) on
+ * a loopback port and measures four pages with Lighthouse's mobile preset (Moto G Power emulation,
+ * simulated slow 4G and 4x CPU throttling) in Debian's headless Chromium. Prints, per page, the median
+ * of WEB_BENCH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred and font bytes;
+ * and the home page's initial JS and CSS (gzip) from the built index.html, against the targets.
+ * Run from the repository root: `npm run bench -- web` (WEB_BENCH_NO_BUILD=1 measures the current dist).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedContent } from '../src/db/seed/index.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dist = path.join(root, 'apps/web/dist');
+const PAGES = ['/en', '/en/test-selection/basic', '/en/vocabulary/3', '/en/idioms'];
+const RUNS = Number(process.env['WEB_BENCH_RUNS'] ?? 3);
+const TARGET = { jsKb: 120, cssKb: 25, score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, fontKb: 300 };
+
+/** The scripts and stylesheets index.html makes the browser load before the first route renders. */
+function initialAssets(): { js: number; css: number; files: string[] } {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
+  let js = 0;
+  let css = 0;
+  for (const ref of new Set(refs)) {
+    const size = gzipSync(readFileSync(path.join(dist, ref))).length;
+    if (ref.endsWith('.js')) js += size;
+    else css += size;
+  }
+  return { js, css, files: refs };
+}
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  transferred: number;
+  fonts: number;
+}
+
+function numeric(audits: Record<string, { numericValue?: number } | undefined>, id: string): number {
+  return audits[id]?.numericValue ?? Number.NaN;
+}
+
+/** Bytes of fonts the page transferred, from Lighthouse's network-requests audit. */
+function fontBytes(details: unknown): number {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return 0;
+  const items: unknown = details.items;
+  if (!Array.isArray(items)) return 0;
+  let sum = 0;
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const rec: Record<string, unknown> = { ...item };
+    if (rec['resourceType'] === 'Font' && typeof rec['transferSize'] === 'number') sum += rec['transferSize'];
+  }
+  return sum;
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { audits, categories } = result.lhr;
+  return {
+    score: Math.round((categories['performance']?.score ?? 0) * 100),
+    lcp: numeric(audits, 'largest-contentful-paint'),
+    tbt: numeric(audits, 'total-blocking-time'),
+    cls: numeric(audits, 'cumulative-layout-shift'),
+    transferred: numeric(audits, 'total-byte-weight'),
+    fonts: fontBytes(audits['network-requests']?.details),
+  };
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  if (!mid) throw new Error('no runs');
+  return mid;
+}
+
+const ok = (pass: boolean) => (pass ? 'ok ' : 'MISS');
+
+async function main() {
+  if (process.env['WEB_BENCH_NO_BUILD'] !== '1') {
+    // Builds share output folders with other work in the tree: the same lock as `npm run build`.
+    const res = spawnSync('flock', ['/tmp/kouyu-build.lock', 'npm', 'run', 'build', '-w', '@kouyu/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (res.status !== 0) throw new Error('web build failed');
+  }
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('apps/web/dist is missing: build first');
+  const assets = initialAssets();
+  console.log(
+    `home initial JS ${(assets.js / 1024).toFixed(1)} KB gzip [${ok(assets.js <= TARGET.jsKb * 1024)}], ` +
+      `CSS ${(assets.css / 1024).toFixed(1)} KB gzip [${ok(assets.css <= TARGET.cssKb * 1024)}] (${assets.files.length} files)`,
+  );
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-web-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    AUDIO_PREGENERATE: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
+  const app = await buildApp({ config, webDist: dist, logger: false });
+  await seedContent(app.database.db, { info() {} });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const debugPort = 9300 + Math.floor(Math.random() * 500);
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page`);
+    console.log('page                         score   LCP ms  TBT ms   CLS    KB total  KB fonts');
+    for (const page of PAGES) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${address}${page}`, debugPort));
+      const f = median(runs);
+      const pass =
+        f.score >= TARGET.score && f.lcp <= TARGET.lcpMs && f.tbt <= TARGET.tbtMs && f.cls <= TARGET.cls;
+      console.log(
+        `${page.padEnd(28)} ${String(f.score).padStart(5)} ${f.lcp.toFixed(0).padStart(8)} ${f.tbt
+          .toFixed(0)
+          .padStart(7)} ${f.cls.toFixed(3).padStart(6)} ${(f.transferred / 1024).toFixed(0).padStart(9)} ${(
+          f.fonts / 1024
+        )
+          .toFixed(0)
+          .padStart(9)}  [${ok(pass && f.fonts <= TARGET.fontKb * 1024)}]`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
