@@ -204,4 +204,44 @@ describe('recognition session', () => {
     });
     await expect(done).resolves.toBe('');
   });
+
+  it('renews a refused token once, reconnects with a fresh URL and replays the audio', async () => {
+    let n = 0;
+    const renewToken = vi.fn(() => Promise.resolve());
+    const s = session({ url: () => Promise.resolve(`ws://h/api/v1/asrd/ws?token=t${++n}`), renewToken });
+    const started = s.start();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().open();
+    await started;
+    s.push(new Int16Array(1600));
+    latest().reply({ code: 4401, type: 'error', error_code: 'token_expired', message: 'expired' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(sockets.map((x) => x.url)).toEqual([
+      'ws://h/api/v1/asrd/ws?token=t1',
+      'ws://h/api/v1/asrd/ws?token=t2',
+    ]);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(latest().binary()).toHaveLength(1);
+    const done = s.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().reply({ code: 1000, type: 'final', result: [{ text: '好' }], audio_id: 'rec_abcdef12' });
+    await expect(done).resolves.toBe('好');
+    expect(s.audioId).toBe('rec_abcdef12');
+  });
+
+  it('gives up at once on refusals no retry changes (sign-in needed, quota used up)', async () => {
+    for (const code of ['login_required', 'speech_quota_reached'] as const) {
+      const failures: string[] = [];
+      const s = session({ onFailure: (e) => failures.push(e.code) });
+      const started = s.start();
+      latest().open();
+      await started;
+      const done = s.finish();
+      latest().reply({ code: 4429, type: 'error', error_code: code, message: 'no' });
+      await expect(done).rejects.toEqual(new RecognitionError(code));
+      expect(failures).toEqual([code]);
+    }
+  });
 });
