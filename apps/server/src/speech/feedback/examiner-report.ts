@@ -222,6 +222,7 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
     case 'language':
       return measures.language === 'pinyin' ? w.tips.pinyin : w.tips.notChinese;
     case 'relevance':
+      if (rel?.key_points_missed?.length) return w.keyPointsMissed(list(rel.key_points_missed, w));
       if (rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW)
         return w.tips.offTopic(firstClause(input.question_text ?? input.key_points?.[0] ?? ''));
       if (rel?.stance_asked && !rel.stance_taken) return w.tips.stance;

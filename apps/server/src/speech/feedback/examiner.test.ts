@@ -365,3 +365,78 @@ describe('examiner output', () => {
     for (const attr of attributes) expect(attr).toMatch(/^class="fb-[a-z]+"$/);
   });
 });
+
+describe('examiner with the voice analysis of the recording', () => {
+  const syllable = (
+    char: string,
+    expected: 1 | 2 | 3 | 4 | 5,
+    heard: 1 | 2 | 3 | 4 | 5 | null,
+    i: number,
+  ) => ({
+    char,
+    pinyin: char,
+    expected_tone: expected,
+    heard_tone: heard,
+    confidence: 0.9,
+    start_ms: i * 300,
+    end_ms: i * 300 + 250,
+  });
+  const fluent = {
+    speech_ms: 9_000,
+    duration_ms: 10_000,
+    pause_count: 2,
+    longest_pause_ms: 400,
+    syllables_per_minute: 120,
+  };
+  const halting = {
+    speech_ms: 3_000,
+    duration_ms: 10_000,
+    pause_count: 9,
+    longest_pause_ms: 3_500,
+    syllables_per_minute: 40,
+  };
+
+  it('takes tones heard in the recording as a measure of their own', async () => {
+    const answerText = '我明天要去北京看朋友';
+    const right = [...answerText].map((c, i) => syllable(c, 4, 4, i));
+    const wrong = [...answerText].map((c, i) => syllable(c, 4, i < 5 ? 2 : 4, i));
+    const good = await examiner.examine(
+      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables: right } },
+      'en',
+    );
+    const off = await examiner.examine(
+      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables: wrong } },
+      'en',
+    );
+    expect(good.result.measures.components['tones']).toBe(1);
+    expect(off.result.measures.fluency.voice?.tones).toMatchObject({ judged: 10, right: 5, accuracy: 0.5 });
+    expect(off.result.score).toBeLessThan(good.result.score);
+    expect(off.result.score).toBeGreaterThanOrEqual(SCORE_BAND_HIGH_MIN - 15);
+    expect(off.result.feedback_text).toContain('Tones: practise');
+  });
+
+  it('takes pauses and pace from the audio rather than from the duration', async () => {
+    const text = '我周末常常和朋友去公园跑步，因为跑步对身体很好。有时候我们也去打篮球，打完球以后一起吃饭。';
+    const smooth = await examiner.examine({ ...open, answer_text: text, voice: { fluency: fluent } }, 'en');
+    const slow = await examiner.examine({ ...open, answer_text: text, voice: { fluency: halting } }, 'en');
+    expect(slow.result.measures.fluency.voice?.pause_share).toBe(0.7);
+    expect(slow.result.score).toBeLessThan(smooth.result.score);
+    expect(slow.result.measures.weakest).toContain('fluency');
+  });
+
+  it('reviews a recording without a transcript by what the audio shows, not as no answer', async () => {
+    const syllables = [...'我明天要去北京看朋友'].map((c, i) => syllable(c, 2, i < 2 ? 3 : 2, i));
+    for (const lang of LANGUAGES) {
+      const { result } = await examiner.examine(
+        { ...repeat, answer_text: '', voice: { fluency: halting, syllables } },
+        lang,
+      );
+      const w = WORDING[lang];
+      expect(result.feedback_text.startsWith(w.voiceOnly)).toBe(true);
+      expect(result.feedback_text).not.toContain(w.empty);
+      expect(result.measures.components).toMatchObject({ tones: 0.8 });
+      expect(result.measures.fluency.voice?.syllables_per_minute).toBe(40);
+      expect(result.feedback_text).toContain(w.voiceOnlyNext);
+    }
+  });
+});
