@@ -46,6 +46,7 @@ import { paymentsRoutes } from './routes/v1/payments/index.js';
 import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
 import { campusCardRoutes } from './routes/v1/campus-card/index.js';
+import { audioRoutes } from './routes/v1/audio/index.js';
 
 /** What an engine tells the health report. */
 export interface EngineReport {
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(analyticsRoutes);
       await api.register(campusCardRoutes);
+      await api.register(audioRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -67,6 +67,10 @@ export const ERROR_MESSAGES = {
   no_audio_recorded: 'No audio data recorded',
   transcription_failed: 'Transcription failed',
   asr_idle_timeout: 'No audio arrived for too long, so recognition stopped.',
+  // voice analysis (issue 12)
+  audio_unreadable: 'The recording could not be read. Please record again.',
+  audio_too_long: 'The recording is too long: at most {max} seconds can be assessed',
+  no_chinese_text: 'The reference text holds no Chinese characters to compare with',
   asr_bad_message: 'The recognition message is not valid',
   // dictation (spec 000 §5)
   speech_quota_reached: "You have used today's speech allowance ({limit}). It renews tomorrow.",

@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 
+/** The longest recording POST /api/v1/audio/assess takes, in seconds (a read-aloud answer is under a minute). */
+export const VOICE_ASSESS_MAX_S = 60;
+/** The longest reference text it aligns with, in characters. */
+export const VOICE_REFERENCE_MAX_CHARS = 300;
+/** Assessments one user may ask for per minute. */
+export const VOICE_ASSESS_PER_MINUTE = 30;
+
 /** Tones as numbers: 1-4, and 5 for the neutral tone. */
 export const toneSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type Tone = z.infer<typeof toneSchema>;

@@ -168,3 +168,13 @@ export async function makeItem(text: string, index: number): Promise<LabelledIte
   const condition = `${wpm}wpm p${pitch} ${variant ?? 'default'} ${cents > 0 ? '+' : ''}${cents}c`;
   return { text, expected, spoken, pcm, truth, pauses: clauses.length - 1, condition };
 }
+
+/** Sentences from this index on were used to tune the classifier; the figures come from those before it. */
+export const TUNING_FROM = 1500;
+
+/** `count` held-out sentences spread evenly over the part never used for tuning. */
+export function heldOutSentences(count: number): string[] {
+  const all = hskSentences().slice(0, TUNING_FROM);
+  const step = Math.max(1, Math.floor(all.length / count));
+  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[i * step] ?? '').filter((s) => s !== '');
+}

@@ -2,7 +2,7 @@
  * Pitch of each 10 ms frame by normalised cross-correlation (the method of Praat and RAPT), written here
  * rather than taken from a GPL package. YIN's difference function was tried first: it lost the pitch
  * wherever loudness rose fast (a vowel after m or n), so a third of each syllable's curve went missing.
- * It runs at 8 kHz, which keeps the voice's fundamental (60-500 Hz) and halves the cost.
+ * It runs at 8 kHz, which keeps the voice's fundamental (50-500 Hz) and halves the cost.
  */
 import { HOP } from './features.js';
 
@@ -10,12 +10,12 @@ const RATE = 8_000;
 const HOP_8K = HOP / 2;
 /** 20 ms of signal compared with itself, longer than one period of the lowest voice. */
 const WINDOW = 160;
-const MIN_HZ = 60;
+const MIN_HZ = 50;
 const MAX_HZ = 500;
 const MAX_LAG = Math.ceil(RATE / MIN_HZ);
 const MIN_LAG = Math.floor(RATE / MAX_HZ);
 /** A frame whose best normalised correlation is below this is not voiced. */
-const VOICED_MIN = 0.6;
+const VOICED_MIN = 0.5;
 /** A shorter lag within this share of the best correlation is the period. */
 const OCTAVE_GUARD = 0.9;
 

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ASR_SAMPLE_RATE,
+  VOICE_ASSESS_MAX_S,
+  VOICE_ASSESS_PER_MINUTE,
+  VOICE_REFERENCE_MAX_CHARS,
+  assessResponseSchema,
+  errorMessage,
+} from '@kouyu/core';
+import type { ErrorCode } from '@kouyu/core';
+import { AppError, errors } from '../../../lib/errors.js';
+import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
+import { assessVoice } from '../../../speech/voice/assess.js';
+import { expectedSyllables } from '../../../speech/voice/expected.js';
+import { ReferenceError } from '../../../speech/voice/reference.js';
+
+const FIELD_LIMIT_BYTES = 16 * 1024;
+const MAX_PARTS = 5;
+const MINUTE_MS = 60_000;
+
+function failure(status: number, code: ErrorCode, params?: Record<string, string | number>): AppError {
+  return new AppError(status, code, errorMessage(code, params), params);
+}
+
+interface Upload {
+  audio: Buffer | null;
+  referenceText: string | null;
+}
+
+async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Upload> {
+  if (!req.isMultipart()) throw failure(415, 'unsupported_media_type');
+  const upload: Upload = { audio: null, referenceText: null };
+  const parts = req.parts({
+    limits: { fileSize: app.config.UPLOAD_LIMIT_BYTES, files: 1, fieldSize: FIELD_LIMIT_BYTES, parts: MAX_PARTS },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file' && part.fieldname === 'audio') upload.audio = await part.toBuffer();
+      else if (part.type === 'file') await part.toBuffer();
+      else if (part.fieldname === 'reference_text' && typeof part.value === 'string') upload.referenceText = part.value;
+    }
+  } catch (err) {
+    if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw failure(413, 'payload_too_large');
+    if (err instanceof app.multipartErrors.FilesLimitError || err instanceof app.multipartErrors.PartsLimitError) {
+      throw failure(400, 'validation_failed');
+    }
+    throw err;
+  }
+  return upload;
+}
+
+/**
+ * `POST /audio/assess`: a recording and the text it reads → each syllable's tone and the fluency, heard
+ * from the audio itself (no recogniser). Signed-in users, a few dozen a minute each.
+ */
+export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/audio/assess',
+    { onRequest: app.requireUser, schema: { response: { 200: assessResponseSchema } } },
+    async (req) => {
+      const user = req.user;
+      if (!user) throw errors.unauthorized();
+      // Per user, not per address: a class behind one school router shares an address.
+      const minute = Math.floor(Date.now() / MINUTE_MS);
+      const used = await app.kv.incr(`voice-assess:${user.id}:${minute}`, MINUTE_MS);
+      if (used > VOICE_ASSESS_PER_MINUTE) {
+        throw errors.tooMany('rate_limited', Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+      }
+      const upload = await readUpload(app, req);
+      const text = (upload.referenceText ?? '').trim();
+      if (text.length > VOICE_REFERENCE_MAX_CHARS) throw failure(400, 'validation_failed');
+      const expected = expectedSyllables(text);
+      if (expected.length === 0) throw failure(400, 'no_chinese_text');
+      if (!upload.audio || upload.audio.length === 0) throw failure(400, 'no_audio_recorded');
+      if (sniffRecording(upload.audio) === null) throw failure(415, 'unsupported_media_type');
+      let pcm: Int16Array;
+      try {
+        pcm = await decodeRecording(upload.audio);
+      } catch (err) {
+        if (err instanceof UnsupportedAudioError) throw failure(400, 'audio_unreadable');
+        throw err;
+      }
+      if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
+      if (pcm.length > VOICE_ASSESS_MAX_S * ASR_SAMPLE_RATE) throw failure(413, 'audio_too_long', { max: VOICE_ASSESS_MAX_S });
+      try {
+        const report = await assessVoice(pcm, text);
+        return { success: true as const, syllables: report.syllables ?? [], fluency: report.fluency };
+      } catch (err) {
+        if (err instanceof ReferenceError) {
+          req.log.warn({ reason: err.message }, 'voice reference could not be synthesised');
+          throw failure(503, 'tts_failed');
+        }
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { applyThirdToneSandhi, markedPinyin, toneOf, toneVerdict, withTone } from './tones.js';
+
+const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
+
+describe('tones', () => {
+  it('reads tone numbers, 0, 5 and no digit as neutral', () => {
+    expect([toneOf('ma1'), toneOf('ma4'), toneOf('ma0'), toneOf('ma5'), toneOf('ma')]).toEqual([1, 4, 5, 5, 5]);
+    expect(withTone('hao3', 2)).toBe('hao2');
+  });
+
+  it('says every third tone but the last of a run as rising', () => {
+    expect(applyThirdToneSandhi(written(['ni3', 'hao3'])).map((s) => s.pinyin)).toEqual(['ni2', 'hao3']);
+    expect(applyThirdToneSandhi(written(['wo3', 'hen3', 'hao3'])).map((s) => s.tone)).toEqual([2, 2, 3]);
+    expect(applyThirdToneSandhi(written(['hao3', 'ma0'])).map((s) => s.tone)).toEqual([3, 5]);
+  });
+
+  it('does not carry the sandhi across a clause', () => {
+    expect(applyThirdToneSandhi(written(['hao3', 'wo3'], [0, 1])).map((s) => s.tone)).toEqual([3, 3]);
+  });
+
+  it('writes tone marks where pinyin puts them', () => {
+    expect(['hao3', 'gou3', 'gui4', 'lv4', 'xue2', 'ma5', 'er2'].map(markedPinyin)).toEqual(['hǎo', 'gǒu', 'guì', 'lǜ', 'xué', 'ma', 'ér']);
+  });
+
+  it('calls a tone wrong only when the classifier is sure', () => {
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.2 })).toBe('right');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9 })).toBe('wrong');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.3 })).toBe('unsure');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: null, confidence: 0 })).toBe('unsure');
+  });
+});
