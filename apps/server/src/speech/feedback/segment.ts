@@ -44,7 +44,10 @@ const FUNCTION_TAGS: Record<string, string> = {
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
-/** The fallback tagger: Intl.Segmenter words, function words from the lexicon, other Chinese words as content. */
+/**
+ * The fallback tagger: Intl.Segmenter words, function words from the lexicon, and every other Chinese
+ * word as an untyped content word ('l', which may be a subject or a predicate).
+ */
 export const fallbackTagger: Tagger = (text) => {
   const out: Token[] = [];
   for (const { segment } of segmenter.segment(text)) {
@@ -58,7 +61,7 @@ export const fallbackTagger: Tagger = (text) => {
           ? 'm'
           : LATIN.test(segment)
             ? 'eng'
-            : 'n');
+            : 'l');
     out.push({ word: segment, tag });
   }
   return out;
