@@ -18,6 +18,7 @@ import { openKv } from './plugins/kv.js';
 import type { Kv } from './plugins/kv.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerUploadGuards } from './plugins/uploads.js';
+import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { registerAuth } from './plugins/auth.js';
@@ -76,6 +77,8 @@ export interface BuildOptions {
   /** Built web app directory; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests reading what is logged). */
+  logStream?: { write(line: string): void };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,7 +92,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // tokens in query strings (the speech sockets) never reach the log
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -139,7 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...socketSources(config)],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -149,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: hstsOption(config),
   });
   await app.register(fastifyCors, {
     origin: (origin, cb) => cb(null, origin === undefined ? false : config.CORS_ORIGINS.includes(origin)),

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@kouyu/core';
 import type { Health } from '@kouyu/core';
 import { pingDatabase } from '../../../db/client.js';
+import { bearerClaims } from '../../../accounts/tokens.js';
+import { findUserById } from '../../../accounts/users.js';
 
 const started = Date.now();
 
@@ -17,7 +19,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-    async (_req, reply) => {
+    async (req, reply) => {
+      // The version helps an attacker pick known flaws: only an admin sees it (issue 17). A bad token
+      // is simply not an admin here: a load balancer's probe sends none.
+      const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
+      const admin = claims ? (await findUserById(app.database.db, claims.userId))?.userLevel === 'admin' : false;
       let database: Health['database'];
       try {
         database = { ok: true, driver: app.database.driver, latency_ms: await pingDatabase(app.database.db) };
@@ -36,7 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const ok = database.ok && cache.ok;
       const health: Health = {
         status: ok ? 'ok' : 'degraded',
-        version: app.appVersion,
+        ...(admin ? { version: app.appVersion } : {}),
         uptime_s: Math.round((Date.now() - started) / 1000),
         database,
         cache,
