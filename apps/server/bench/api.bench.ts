@@ -1,0 +1,240 @@
+/**
+ * Read-path throughput: autocannon, in this one process, against the BUILT server (`apps/server/dist`,
+ * embedded database, seeded content, no background synthesis) and, in the same run, against a bare
+ * Fastify process answering every path with the very bytes the server gave (the ceiling). Prints
+ * requests/s, p50/p99, timeouts and the ratio per endpoint, then feedback sockets per second.
+ * `npm run build` first; then `npm run bench -- api`. BENCH_SECONDS (default 5) and
+ * BENCH_CONNECTIONS (default 100) change the load; BENCH_PROFILE=1 writes a CPU profile of the server.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { freePort, repoRoot, startBuiltServer } from '../src/test/built-server.js';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
+const ADMIN = { email: 'bench-admin@kouyu.test', password: 'bench-password-123' };
+
+interface Target {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 10 });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** A bare Fastify process answering each path with the recorded bytes and content type: the ceiling. */
+async function startCeiling(bodies: Record<string, { type: string; body: string }>, dir: string) {
+  const file = path.join(dir, 'ceiling.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    import { readFileSync } from 'node:fs';
+    const bodies = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'));
+    const app = Fastify();
+    app.get('/*', (req, reply) => {
+      const hit = bodies[req.url];
+      if (!hit) return reply.code(404).send();
+      reply.type(hit.type).send(hit.body);
+    });
+    await app.listen({ host: '127.0.0.1', port: ${port} });
+    console.log('ready');
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (c) => reject(new Error(`ceiling exited with ${c}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Feedback sockets opened, answered and closed per second by `clients` clients looping for SECONDS. */
+async function socketsPerSecond(wsUrl: string, clients: number) {
+  const times: number[] = [];
+  let failures = 0;
+  const until = Date.now() + SECONDS * 1000;
+  const one = () =>
+    new Promise<boolean>((resolve) => {
+      const ws = new WebSocket(wsUrl);
+      let done = false;
+      ws.on('message', (data) => {
+        // The saved record is the last frame: a JSON object with an id.
+        if (/^\{"id":/.test(String(data))) done = true;
+      });
+      ws.on('close', () => resolve(done));
+      ws.on('error', () => resolve(false));
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        if (await one()) times.push(performance.now() - t0);
+        else failures++;
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const pick = (p: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0);
+  return { perSecond: Math.round(times.length / wall), p50: pick(0.5), p99: pick(0.99), failures };
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-bench-api-'));
+  const server = await startBuiltServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      AUDIO_PREGENERATE: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      FEEDBACK_MAX_SOCKETS_PER_IP: '1000',
+      ACCESS_TOKEN_TTL_S: '86400',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'error',
+      OCR_ENGINE: 'none',
+      ASR_ENGINE: 'none',
+    },
+    {
+      nodeArgs: process.env['BENCH_PROFILE']
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, '.profiles')}`]
+        : [],
+    },
+  );
+  const api = `${server.baseUrl}/api/v1`;
+  try {
+    const { token } = await json<{ token: string }>(
+      await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
+    const auth = { authorization: `Bearer ${token}` };
+    const list = await json<{ data: { id: number; is_try: boolean }[] }>(await fetch(`${api}/tests/level/1`));
+    const tryTest = list.data.find((t) => t.is_try) ?? list.data[0];
+    if (!tryTest) throw new Error('no seeded test');
+    const questionsPath = `/api/v1/tests/${tryTest.id}/parts/1/questions`;
+    // The first load synthesises the part's audio (cold); the bench measures the warm path learners share.
+    const questions = await json<{ data: { questions: { id: number; number: number }[] } }>(
+      await fetch(`${server.baseUrl}${questionsPath}`),
+    );
+    const first = questions.data.questions[0];
+    if (!first) throw new Error('the try test has no question');
+    for (let i = 0; i < 20; i++) {
+      await json(
+        await fetch(`${api}/user-test-questions`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            test_id: tryTest.id,
+            level_id: 1,
+            part_id: 1,
+            is_full_test: false,
+            completed_time: 60 + i,
+            answers: [
+              { question_id: first.id, question_number: first.number, user_answers: '我喜欢学习中文' },
+            ],
+          }),
+        }),
+      );
+    }
+    const targets: Target[] = [
+      { name: 'test list (guest)', path: '/api/v1/tests/level/1', signedIn: false },
+      { name: 'test list (signed in)', path: '/api/v1/tests/level/1?page=1', signedIn: true },
+      { name: 'question loading', path: questionsPath, signedIn: false },
+      { name: 'vocabulary search', path: '/api/v1/vocabulary?search=ni', signedIn: false },
+      {
+        name: 'vocabulary page_size=100',
+        path: '/api/v1/vocabulary?search=e&page_size=100',
+        signedIn: false,
+      },
+      { name: 'idiom search', path: '/api/v1/idioms?search=yi', signedIn: false },
+      { name: 'idiom page_size=100', path: '/api/v1/idioms?search=e&page_size=100', signedIn: false },
+      { name: 'results list', path: '/api/v1/user-test-questions?page=1', signedIn: true },
+    ];
+    const bodies: Record<string, { type: string; body: string }> = {};
+    for (const t of targets) {
+      const res = await fetch(`${server.baseUrl}${t.path}`, { headers: t.signedIn ? auth : {} });
+      if (!res.ok) throw new Error(`${t.path}: ${res.status}`);
+      bodies[t.path] = {
+        type: res.headers.get('content-type') ?? 'application/json',
+        body: await res.text(),
+      };
+    }
+    const ceiling = await startCeiling(bodies, dataDir);
+    console.log(
+      `${CONNECTIONS} connections, ${SECONDS} s each; server vs bare Fastify with the same bytes\n`,
+    );
+    console.log(
+      `${'endpoint'.padEnd(26)} ${pad('req/s', 7)} ${pad('p50', 5)} ${pad('p99', 6)} ${pad('t/o', 5)} ${pad('non2xx', 6)} | ${pad('ceiling', 7)} ${pad('p99', 5)} | ${pad('ratio', 6)} ${pad('bytes', 7)}`,
+    );
+    try {
+      for (const t of targets) {
+        const headers = t.signedIn ? auth : {};
+        const real = await measure(`${server.baseUrl}${t.path}`, headers);
+        const bare = await measure(`${ceiling.baseUrl}${t.path}`, headers);
+        const ratio = bare.rps > 0 ? `${Math.round((100 * real.rps) / bare.rps)}%` : '-';
+        console.log(
+          `${t.name.padEnd(26)} ${pad(real.rps, 7)} ${pad(real.p50, 5)} ${pad(real.p99, 6)} ${pad(real.timeouts, 5)} ${pad(real.non2xx, 6)} | ${pad(bare.rps, 7)} ${pad(bare.p99, 5)} | ${pad(ratio, 6)} ${pad(bodies[t.path]?.body.length ?? 0, 7)}`,
+        );
+      }
+    } finally {
+      ceiling.stop();
+    }
+    const query = new URLSearchParams({
+      question_id: String(first.id),
+      level_id: '1',
+      part_id: '1',
+      user_answers: '我喜欢学习中文，因为中文很有意思。',
+      language: 'en',
+      token,
+    });
+    const wsUrl = `${server.baseUrl.replace('http', 'ws')}/api/v1/user-test-questions/ws?${query}`;
+    const sockets = await socketsPerSecond(wsUrl, 20);
+    console.log(
+      `\nfeedback socket (20 clients): ${sockets.perSecond} sockets/s, p50 ${sockets.p50} ms, p99 ${sockets.p99} ms, failures ${sockets.failures}`,
+    );
+  } finally {
+    await server.stop('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
