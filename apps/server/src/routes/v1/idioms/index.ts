@@ -13,6 +13,7 @@ import {
 } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
 import { IdiomIndex } from '../../../study/idioms.js';
+import { ResponseCache } from '../../../plugins/content-response.js';
 import { judgeAnswer, makeQuestion } from '../../../study/practice.js';
 import { favouriteRoutes } from './favourites.js';
 import { recordRoutes } from './records.js';
@@ -22,11 +23,24 @@ const publicRoutes =
   (index: IdiomIndex): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.optionalUser);
+    // Guests' answers are the same for every guest: kept serialised by query (see ResponseCache).
+    const cache = new ResponseCache();
 
     app.get(
       '/idioms',
       { schema: { querystring: idiomsQuery, response: { 200: idiomListSchema } } },
-      async (req) => ({ success: true as const, ...(await index.list(req.query, req.user?.id ?? null)) }),
+      async (req, reply) => {
+        // A signed-in user's page marks their favourites: built fresh each time.
+        if (req.user) return { success: true as const, ...(await index.list(req.query, req.user.id)) };
+        return cache.send(
+          req,
+          reply,
+          JSON.stringify(req.query),
+          idiomListSchema,
+          async () => ({ value: { success: true as const, ...(await index.list(req.query, null)) }, cache: true }),
+          { shared: true },
+        );
+      },
     );
 
     app.get(

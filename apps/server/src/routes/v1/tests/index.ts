@@ -22,6 +22,8 @@ import {
 } from '../../../speaking/catalogue.js';
 import { partQuestions } from '../../../speaking/questions.js';
 import { ttsServiceFor } from '../../../speech/tts/service.js';
+import { ResponseCache } from '../../../plugins/content-response.js';
+import { scaledRouteLimit } from '../../../plugins/route-limit.js';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 const testIdParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -35,6 +37,8 @@ function languageFor(asked: Language | undefined, user: UserRow | null): Languag
 export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tts = ttsServiceFor(app.config);
+  // Seeded content: answers are kept serialised per viewer kind and language (see ResponseCache).
+  const cache = new ResponseCache();
   app.addHook('onRequest', app.optionalUser);
 
   app.get(
@@ -51,20 +55,27 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testListSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const viewer = viewerOf(req.user);
       const { page, limit } = req.query;
-      const list = await listTests(db, req.params.level, viewer, {
-        page,
-        limit,
-        lang: languageFor(req.query.language, req.user),
-      });
-      return {
-        success: true as const,
-        ...list,
-        user_is_official: viewer.official,
-        guest_access: !viewer.signedIn,
-      };
+      const lang = languageFor(req.query.language, req.user);
+      const key = `list|${req.params.level}|${page}|${limit}|${lang}|${viewer.signedIn}|${viewer.official}`;
+      return cache.send(
+        req,
+        reply,
+        key,
+        testListSchema,
+        async () => ({
+          value: {
+            success: true as const,
+            ...(await listTests(db, req.params.level, viewer, { page, limit, lang })),
+            user_is_official: viewer.official,
+            guest_access: !viewer.signedIn,
+          },
+          cache: true,
+        }),
+        { shared: !viewer.signedIn },
+      );
     },
   );
 
@@ -77,51 +88,78 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testDetailSchema },
       },
     },
-    async (req) => {
-      const test = await findTest(db, req.params.testId);
-      if (!test) throw errors.notFound('test_not_found');
+    async (req, reply) => {
       const viewer = viewerOf(req.user);
       const lang = languageFor(req.query.language, req.user);
-      return {
-        success: true as const,
-        data: {
-          test: toListItem(test, lang, viewer),
-          user_is_official: viewer.official,
-          parts: await testParts(db, test.id, lang),
+      const key = `test|${req.params.testId}|${lang}|${viewer.signedIn}|${viewer.official}`;
+      return cache.send(
+        req,
+        reply,
+        key,
+        testDetailSchema,
+        async () => {
+          const test = await findTest(db, req.params.testId);
+          if (!test) throw errors.notFound('test_not_found');
+          return {
+            value: {
+              success: true as const,
+              data: {
+                test: toListItem(test, lang, viewer),
+                user_is_official: viewer.official,
+                parts: await testParts(db, test.id, lang),
+              },
+            },
+            cache: true,
+          };
         },
-      };
+        { shared: !viewer.signedIn },
+      );
     },
   );
 
   app.get(
     '/:testId/parts/:part/questions',
     {
-      // A cold part synthesises its audio: stricter than the global limit.
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      // A cold part synthesises its audio: stricter than the global limit (and scaled with it).
+      config: { rateLimit: { max: scaledRouteLimit(app.config, 120), timeWindow: 60_000 } },
       schema: {
         params: z.object({ testId: testIdParam, part: z.coerce.number().pipe(z.literal([1, 2, 3])) }),
         querystring: languageQuery,
         response: { 200: questionsSchema },
       },
     },
-    async (req) => {
-      const test = await findTest(db, req.params.testId);
-      if (!test) throw errors.notFound('test_not_found');
+    async (req, reply) => {
       const viewer = viewerOf(req.user);
       const { part } = req.params;
-      assertCanOpen(test, { full: false, part }, viewer);
       const lang = languageFor(req.query.language, req.user);
-      const { instructions, questions } = await partQuestions(db, tts, req.log, {
-        testId: test.id,
-        part,
-        lang,
-        viewer,
-      });
-      if (questions.length === 0) throw errors.notFound('test_not_found');
-      return {
-        success: true as const,
-        data: { test: toListItem(test, lang, viewer), part, instructions, questions },
-      };
+      const key = `questions|${req.params.testId}|${part}|${lang}|${viewer.signedIn}|${viewer.official}`;
+      return cache.send(
+        req,
+        reply,
+        key,
+        questionsSchema,
+        async () => {
+          const test = await findTest(db, req.params.testId);
+          if (!test) throw errors.notFound('test_not_found');
+          assertCanOpen(test, { full: false, part }, viewer);
+          const { instructions, questions } = await partQuestions(db, tts, req.log, {
+            testId: test.id,
+            part,
+            lang,
+            viewer,
+          });
+          if (questions.length === 0) throw errors.notFound('test_not_found');
+          return {
+            value: {
+              success: true as const,
+              data: { test: toListItem(test, lang, viewer), part, instructions, questions },
+            },
+            // A question whose synthesis failed is asked again next time, not kept without audio.
+            cache: questions.every((q) => q.audio_url !== null),
+          };
+        },
+        { shared: false },
+      );
     },
   );
 };

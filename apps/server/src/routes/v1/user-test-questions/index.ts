@@ -16,6 +16,7 @@ import { prepareSession, userFromToken } from '../../../speaking/feedback-sessio
 import { serveFeedbackSocket } from '../../../speaking/feedback-socket.js';
 import { findResult, listResults, submitResult } from '../../../speaking/results.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
+import { scaledRouteLimit } from '../../../plugins/route-limit.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
@@ -52,7 +53,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       websocket: true,
       // The query may carry the access token: keep the request lines (with their URL) out of info logs.
       logLevel: 'warn',
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: { max: scaledRouteLimit(app.config, 120), timeWindow: 60_000 } },
     },
     (socket, req) => serveFeedbackSocket(socket, req, { app, limiter }),
   );

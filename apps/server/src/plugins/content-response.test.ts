@@ -1,0 +1,86 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ResponseCache, matchesEtag } from './content-response.js';
+
+const schema = z.object({ success: z.literal(true), n: z.number() });
+
+async function appWith(cache: ResponseCache, produce: () => { value: unknown; cache: boolean }) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get('/x', { schema: { response: { 200: schema } } }, (req, reply) =>
+    cache.send(req, reply, 'x', schema, () => Promise.resolve(produce()), { shared: true }),
+  );
+  await app.ready();
+  return app;
+}
+
+describe('ResponseCache', () => {
+  it('answers from the cache with an ETag, and 304 to a matching If-None-Match', async () => {
+    let calls = 0;
+    const app = await appWith(new ResponseCache(), () => ({
+      value: { success: true, n: ++calls, extra: 1 },
+      cache: true,
+    }));
+    const first = await app.inject('/x');
+    expect(first.statusCode).toBe(200);
+    // Validated by the response schema: unknown fields are dropped, as the route serializer does.
+    expect(first.json()).toEqual({ success: true, n: 1 });
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    const etag = String(first.headers['etag']);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject('/x');
+    expect(again.json()).toEqual({ success: true, n: 1 });
+    expect(calls).toBe(1);
+    const revalidated = await app.inject({ url: '/x', headers: { 'if-none-match': `W/${etag}, "other"` } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    await app.close();
+  });
+
+  it('does not keep what the producer marks as not cacheable, and expires entries', async () => {
+    let calls = 0;
+    const app = await appWith(new ResponseCache(10, 0), () => ({
+      value: { success: true, n: ++calls },
+      cache: calls > 1,
+    }));
+    await app.inject('/x');
+    await app.inject('/x');
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await app.inject('/x')).json()).toEqual({ success: true, n: 3 });
+    await app.close();
+  });
+
+  it('keeps at most `max` answers, dropping the oldest', async () => {
+    const cache = new ResponseCache(2);
+    const app = Fastify();
+    let calls = 0;
+    app.get('/k/:k', (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        req.url,
+        schema,
+        () => Promise.resolve({ value: { success: true, n: ++calls }, cache: true }),
+        {
+          shared: false,
+        },
+      ),
+    );
+    for (const k of ['a', 'b', 'c', 'a']) await app.inject(`/k/${k}`);
+    expect(calls).toBe(4);
+    expect((await app.inject('/k/c')).headers['cache-control']).toBe('private, no-cache');
+    expect(calls).toBe(4);
+    await app.close();
+  });
+
+  it('matches ETags as HTTP does', () => {
+    expect(matchesEtag(undefined, '"a"')).toBe(false);
+    expect(matchesEtag('*', '"a"')).toBe(true);
+    expect(matchesEtag('"b", "a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b"', '"a"')).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { CONTENT_RECHECK_MS } from '../study/content-cache.js';
+
+interface Entry {
+  body: string;
+  etag: string;
+  at: number;
+}
+
+export interface ContentReplyOptions {
+  /**
+   * True when the answer is the same for every viewer (a guest's view of seeded content): shared
+   * caches may keep it for a minute. Otherwise it is private and revalidated on every use.
+   */
+  shared: boolean;
+}
+
+/** The ETag of a body: a short hash, strong (the bytes are the same when it matches). */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** True when an If-None-Match header names `etag` (or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Serialised answers of read-only content routes (test lists, questions, vocabulary and idiom search),
+ * kept by key for as long as the seeded content is trusted unchanged (CONTENT_RECHECK_MS, the same
+ * interval the in-memory content copies recheck the seed version): the profile showed the database
+ * round trips, the search and the response validation dominating these routes, and their answers
+ * depend only on the key. Every answer carries an ETag; a matching If-None-Match gets a 304.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly max = 1000,
+    private readonly ttlMs = CONTENT_RECHECK_MS,
+  ) {}
+
+  /** Forgets everything (new content seeded). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * Sends the cached answer under `key`, or produces, validates (with the route's response schema)
+   * and caches it. `produce` may return null to answer without caching (e.g. audio not ready yet).
+   */
+  async send(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    schema: ZodType,
+    produce: () => Promise<{ value: unknown; cache: boolean }>,
+    opts: ContentReplyOptions,
+  ): Promise<FastifyReply> {
+    let entry = this.entries.get(key);
+    if (entry && Date.now() - entry.at > this.ttlMs) {
+      this.entries.delete(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      const { value, cache } = await produce();
+      const body = JSON.stringify(schema.parse(value));
+      entry = { body, etag: etagOf(body), at: Date.now() };
+      if (cache) {
+        // Oldest first out: a Map keeps insertion order.
+        if (this.entries.size >= this.max) {
+          const oldest = this.entries.keys().next();
+          if (!oldest.done) this.entries.delete(oldest.value);
+        }
+        this.entries.set(key, entry);
+      }
+    }
+    reply.header('ETag', entry.etag);
+    reply.header('Vary', 'Authorization, Accept-Encoding');
+    reply.header('Cache-Control', opts.shared ? 'public, max-age=60' : 'private, no-cache');
+    if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    // A string payload skips the route serializer: it was validated when it was cached.
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  }
+}
