@@ -58,6 +58,8 @@ const envSchema = z.object({
   SEED_CONTENT: bool.default(true),
   // after listening, synthesise every question, HSK word and curated idiom into the audio cache in the background
   AUDIO_PREGENERATE: bool.default(true),
+  // size bound of the synthesis cache in MB (0 = none): least recently used first out, content audio kept
+  AUDIO_CACHE_MAX_MB: z.coerce.number().int().min(0).default(2048),
   FEEDBACK_MAX_SOCKETS_PER_IP: z.coerce.number().int().positive().default(8),
   // AI feedback (speech/feedback): auto = an OpenAI-compatible LLM when LLM_BASE_URL is set, else the embedded examiner
   FEEDBACK_ENGINE: z.enum(['auto', 'examiner', 'llm']).default('auto'),

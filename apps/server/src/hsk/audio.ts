@@ -21,7 +21,7 @@ export async function audioFor(
       const text = texts[next++];
       if (text === undefined) break;
       try {
-        const result = await tts.synthesizeToCache(text);
+        const result = await tts.synthesizeToCache(text, { content: true });
         out.set(text, result ? { url: result.mp3Url, duration_ms: result.durationMs } : null);
       } catch (err) {
         log.warn({ err, text }, 'HSK audio synthesis failed');

@@ -23,7 +23,7 @@ export async function questionAudio(
   log: FastifyBaseLogger,
 ): Promise<QuestionAudio> {
   try {
-    const result = await tts.synthesizeToCache(text);
+    const result = await tts.synthesizeToCache(text, { content: true });
     if (result) return { audio_url: result.mp3Url, audio_urls: [result.mp3Url, result.m3u8Url] };
   } catch (err) {
     // Without cached audio the client still has audio_text for the synthesis socket.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
 import { S3AudioStore } from './s3-store.js';
@@ -12,6 +12,11 @@ export interface AudioStore {
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Deletes the object; deleting a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * The top-level groups (`<hash>/…`) already stored, with their total size and last change, so a
+   * size bound counts what an earlier run left. Stores that cannot list cheaply leave it out.
+   */
+  groups?(): Promise<{ name: string; bytes: number; changedMs: number }[]>;
 }
 
 /** Files under one directory; each file is written to a temporary name and renamed, so readers never see half a file. */
@@ -36,6 +41,31 @@ export class DiskAudioStore implements AudioStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async groups(): Promise<{ name: string; bytes: number; changedMs: number }[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch {
+      return [];
+    }
+    const found = [];
+    for (const name of names) {
+      const dir = path.join(this.root, name);
+      const info = await stat(dir).catch(() => null);
+      if (!info?.isDirectory()) continue;
+      let bytes = 0;
+      let changedMs = 0;
+      for (const file of await readdir(dir).catch((): string[] => [])) {
+        const f = await stat(path.join(dir, file)).catch(() => null);
+        if (!f) continue;
+        bytes += f.size;
+        changedMs = Math.max(changedMs, f.mtimeMs);
+      }
+      found.push({ name, bytes, changedMs });
+    }
+    return found;
   }
 
   async write(key: string, body: Buffer): Promise<void> {

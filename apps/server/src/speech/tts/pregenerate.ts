@@ -169,7 +169,7 @@ export async function pregenerateAudio(
       const itemStart = performance.now();
       let rest = 0;
       try {
-        const result = await tts.synthesizeToCache(item.text);
+        const result = await tts.synthesizeToCache(item.text, { content: true });
         if (!result) sum.empty += 1;
         else if (result.cacheHit) sum.cached += 1;
         else {

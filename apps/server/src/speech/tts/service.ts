@@ -48,19 +48,33 @@ export class TtsService {
    * Makes sure the text's audio is cached (MP3, HLS, WAV) and returns its URLs. Null when the
    * text is empty after normalisation or the engine has nothing to say for it (spec 001 §5).
    */
-  async synthesizeToCache(text: string): Promise<SynthesisResult | null> {
+  async synthesizeToCache(text: string, opts: { content?: boolean } = {}): Promise<SynthesisResult | null> {
     const { text: normalised, hash } = this.key(text);
     if (!normalised) return null;
+    const content = opts.content === true;
     const running = this.inflight.get(hash);
-    if (running) return running;
+    if (running) {
+      const result = await running;
+      if (result && content) await this.cache.pin(hash);
+      return result;
+    }
     const job = (async (): Promise<SynthesisResult | null> => {
       const hit = await this.cache.lookup(hash);
-      if (hit) return { ...hit, cacheHit: true };
+      if (hit) {
+        // Content found cached (first asked for by someone else) is kept from now on.
+        if (content) await this.cache.pin(hash);
+        return { ...hit, cacheHit: true };
+      }
       const chunks: Int16Array[] = [];
       for await (const chunk of this.engine.synthesize(normalised)) chunks.push(chunk);
       const pcm = concatPcm(chunks);
       if (pcm.length === 0) return null;
-      const saved = await this.cache.save(hash, pcm, { engine: this.engine.name, voice: this.engine.voice, text: normalised });
+      const saved = await this.cache.save(hash, pcm, {
+        engine: this.engine.name,
+        voice: this.engine.voice,
+        text: normalised,
+        content,
+      });
       return { ...saved, cacheHit: false };
     })();
     this.inflight.set(hash, job);
@@ -84,7 +98,8 @@ const services = new WeakMap<Config, TtsService>();
 export function ttsServiceFor(config: Config): TtsService {
   let service = services.get(config);
   if (!service) {
-    service = new TtsService(createTtsEngine(config), new AudioCache(createAudioStore(config)));
+    const cache = new AudioCache(createAudioStore(config), config.AUDIO_CACHE_MAX_MB * 1024 * 1024);
+    service = new TtsService(createTtsEngine(config), cache);
     services.set(config, service);
   }
   return service;
@@ -92,5 +107,5 @@ export function ttsServiceFor(config: Config): TtsService {
 
 /** Pre-generates the audio of `text` with the configured engine and cache; see TtsService.synthesizeToCache. */
 export function synthesizeToCache(text: string, config: Config): Promise<SynthesisResult | null> {
-  return ttsServiceFor(config).synthesizeToCache(text);
+  return ttsServiceFor(config).synthesizeToCache(text, { content: true });
 }
