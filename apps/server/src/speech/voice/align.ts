@@ -7,6 +7,9 @@ import { MFCC_COUNT } from './features.js';
 const DIAGONAL = 0;
 const UP = 1;
 const LEFT = 2;
+/** Half width of the band, as a share of the longer sequence, and at least this many frames. */
+const BAND_SHARE = 0.25;
+const BAND_MIN_FRAMES = 40;
 
 /**
  * The cheapest monotonic path matching every learner frame (rows) with reference frames (columns), as
@@ -22,8 +25,17 @@ export function warp(learner: Float32Array, reference: Float32Array): { first: I
   const from = new Uint8Array(rows * cols);
   let prev = new Float64Array(cols);
   let cur = new Float64Array(cols);
+  // A band around the diagonal (Sakoe-Chiba): a learner does not say the end of the sentence first, and the
+  // band keeps the cost near linear in the recording's length.
+  const ratio = cols / rows;
+  const half = Math.max(BAND_MIN_FRAMES, Math.round(Math.max(rows, cols) * BAND_SHARE));
+  prev.fill(Number.POSITIVE_INFINITY);
   for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
+    const centre = Math.round(i * ratio);
+    const lo = Math.max(0, centre - half);
+    const hi = Math.min(cols - 1, centre + half);
+    cur.fill(Number.POSITIVE_INFINITY);
+    for (let j = lo; j <= hi; j++) {
       let d = 0;
       for (let c = 0; c < MFCC_COUNT; c++) {
         const diff = (learner[i * MFCC_COUNT + c] ?? 0) - (reference[j * MFCC_COUNT + c] ?? 0);
