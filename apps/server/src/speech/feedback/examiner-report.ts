@@ -1,91 +1,15 @@
-import { pinyin } from 'pinyin-pro';
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
-import type { FeedbackReport, Mark, MarkedChar } from './html.js';
+import type { FeedbackReport } from './html.js';
+import { firstClause, list, markChars, referenceMarks, runsOf, withPinyin } from './report-parts.js';
 import { DIMENSIONS } from './types.js';
 import type { AnswerInput, Dimension, FeedbackMeasures } from './types.js';
 import type { Wording } from './wording.js';
 
-const HAN = /\p{Script=Han}/u;
-const NOT_SPOKEN = /[\p{P}\p{S}\p{Z}\s]/u;
-// Lists in feedback stay short enough to act on.
-const MAX_LISTED = 4;
 const PRACTICE_CHUNK_MAX = 10;
 const OFF_TOPIC_BELOW = 0.3;
 const LENGTH_GOOD_FROM = 0.8;
 const VOCAB_GOOD_FROM = 0.6;
 const RATE_GOOD_FROM = 0.8;
-
-/** A text's characters with tone-marked pinyin for the Chinese ones and the given marks for the spoken ones. */
-export function markChars(text: string, marks: readonly Mark[]): MarkedChar[] {
-  // Shown as written: full-width punctuation stays; spoken characters keep their order either way.
-  const chars = [...text.trim()];
-  const readings = pinyin(chars.join(''), { type: 'array' });
-  const aligned = readings.length === chars.length;
-  let k = 0;
-  return chars.map((char, i) => {
-    const spoken = !NOT_SPOKEN.test(char);
-    const mark: Mark = spoken ? (marks[k++] ?? 'ok') : 'none';
-    const reading = HAN.test(char) ? (aligned ? (readings[i] ?? '') : pinyin(char)) : '';
-    return { char, pinyin: reading, mark };
-  });
-}
-
-/** Marks per reference character from an alignment (inserted characters have no place in it). */
-export function referenceMarks(ops: readonly AlignmentOp[]): Mark[] {
-  const marks: Mark[] = [];
-  for (const step of ops) {
-    if (step.op === 'match') marks.push('ok');
-    else if (step.op === 'homophone') marks.push('homophone');
-    else if (step.op === 'substitute') marks.push('wrong');
-    else if (step.op === 'delete') marks.push('missing');
-  }
-  return marks;
-}
-
-interface Runs {
-  missing: string[];
-  wrong: { ref: string; hyp: string }[];
-  homophone: { ref: string; hyp: string }[];
-  extra: string[];
-}
-
-/** Groups consecutive alignment steps of one kind into runs ("北京" rather than "北", "京"). */
-function runsOf(ops: readonly AlignmentOp[]): Runs {
-  const runs: Runs = { missing: [], wrong: [], homophone: [], extra: [] };
-  let prev: AlignmentOp['op'] | null = null;
-  for (const step of ops) {
-    const joins = prev === step.op;
-    if (step.op === 'delete') {
-      if (joins && runs.missing.length) runs.missing[runs.missing.length - 1] += step.ref;
-      else runs.missing.push(step.ref);
-    } else if (step.op === 'insert') {
-      if (joins && runs.extra.length) runs.extra[runs.extra.length - 1] += step.hyp;
-      else runs.extra.push(step.hyp);
-    } else if (step.op === 'substitute' || step.op === 'homophone') {
-      const list = step.op === 'substitute' ? runs.wrong : runs.homophone;
-      const last = list[list.length - 1];
-      if (joins && last) {
-        last.ref += step.ref;
-        last.hyp += step.hyp;
-      } else list.push({ ref: step.ref, hyp: step.hyp });
-    }
-    prev = step.op;
-  }
-  return runs;
-}
-
-function withPinyin(text: string): string {
-  return HAN.test(text) ? `${text} (${pinyin(text)})` : text;
-}
-
-function list(items: readonly string[], w: Wording): string {
-  return items.slice(0, MAX_LISTED).join(w.listSeparator);
-}
-
-function firstClause(text: string): string {
-  const clause = text.trim().split(/[，。！？,.!?；;]/)[0] ?? '';
-  return `${clause}……`;
-}
 
 interface ReportArgs {
   input: AnswerInput;

@@ -1,6 +1,7 @@
 import { clampScore, scoreBand, spokenChars } from '@kouyu/core';
 import type { AlignmentOp } from '@kouyu/core';
 import { measureCoherence } from './coherence.js';
+import { answerLanguage, baseMeasures, weakest, weighted, withoutPlusParts } from './combine.js';
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
 import { effectiveChars, measureFluency, measureLength, measureVoice, RETELL_SHARE } from './fluency.js';
 import { gateReport, reportHtml, reportLines } from './html.js';
@@ -8,11 +9,10 @@ import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
 import { measureRelevance } from './relevance.js';
-import { loadTagger, scriptOf, tagAnswer } from './segment.js';
+import { loadTagger, tagAnswer } from './segment.js';
 import { REFERENCE_TYPES } from './types.js';
 import type {
   AnswerInput,
-  AnswerLanguage,
   Dimension,
   FeedbackEngine,
   FeedbackEvent,
@@ -45,7 +45,6 @@ const CONTENT_WEIGHTS = { length: 0.5, vocabulary: 0.2, fluency: 0.3 } as const;
 const BAND_CURVE = 0.75;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
-const LATIN_MAJORITY = 0.5;
 
 export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
@@ -58,61 +57,6 @@ export interface Examination {
   lines: string[];
   /** The whole report before the Plus split (for the LLM engine to build on). */
   report: FeedbackReport;
-}
-
-/** Weighted mean of the components that could be measured (null ones are left out). */
-function weighted(parts: [number, number | null][]): number | null {
-  let sum = 0;
-  let weight = 0;
-  for (const [w, v] of parts) {
-    if (v === null) continue;
-    sum += w * v;
-    weight += w;
-  }
-  return weight > 0 ? sum / weight : null;
-}
-
-/** The dimensions ordered by the points they cost (weight × shortfall), the costly ones only. */
-function weakest(losses: [Dimension, number][]): Dimension[] {
-  return losses
-    .filter(([, loss]) => loss > 0.04)
-    .sort((a, b) => b[1] - a[1])
-    .map(([d]) => d);
-}
-
-function answerLanguage(text: string): AnswerLanguage {
-  const script = scriptOf(text);
-  if (script.latin <= LATIN_MAJORITY) return 'chinese';
-  return script.pinyin ? 'pinyin' : 'other';
-}
-
-function baseMeasures(input: AnswerInput, segmenter: string): FeedbackMeasures {
-  return {
-    engine: 'examiner',
-    question_type: input.question_type,
-    empty: true,
-    reference: null,
-    relevance: null,
-    coherence: null,
-    length: measureLength(input, 0, spokenChars(input.reference_text ?? '')),
-    vocabulary: measureVocabulary({ ...input, answer_text: '' }, null, 'empty answer'),
-    fluency: {
-      score: null,
-      rate: { chars_per_minute: null, target: 0, score: null },
-      hesitation: 0,
-      voice: null,
-    },
-    language: 'chinese',
-    segmenter,
-    components: {},
-    weakest: [],
-  };
-}
-
-/** The measures a free review may keep: the improved answer is Plus. */
-function withoutPlusParts(measures: FeedbackMeasures): FeedbackMeasures {
-  const { improved: _improved, report: _report, ...rest } = measures;
-  return rest;
 }
 
 /** The embedded examiner: deterministic, explainable scores against the HSKK bands, no configuration. */

@@ -1,0 +1,116 @@
+/** The examiner's English wording. */
+import type { Wording } from './wording.js';
+
+export const en: Wording = {
+  listSeparator: ', ',
+  scoreLine: (score, band) => `Score: ${score}/100 — ${band}.`,
+  bands: {
+    reference: {
+      high: 'accurate, close to the original',
+      mid: 'partly accurate',
+      low: 'barely related to the original',
+    },
+    open: {
+      high: 'relevant and fluent, with few pauses',
+      mid: 'mostly relevant, with pauses or errors',
+      low: 'off the topic or too little information',
+    },
+    written: {
+      high: 'on the task and well written',
+      mid: 'mostly on the task, with gaps or errors',
+      low: 'off the task or too little written',
+    },
+  },
+  headings: {
+    right: 'What went well:',
+    missed: 'What to work on:',
+    reference: 'The original with pinyin:',
+    model: 'A model answer with pinyin:',
+    next: 'Next step:',
+    improved: 'Your answer, improved (with pinyin):',
+    dimensions: 'Score by dimension:',
+  },
+  dimension: {
+    task: 'Accuracy',
+    relevance: 'Relevance',
+    coherence: 'Sentences and coherence',
+    vocabulary: 'Vocabulary',
+    length: 'Length',
+    fluency: 'Fluency',
+    tones: 'Tones',
+    language: 'Language',
+  },
+  subScore: (name, score) => `${name}: ${score}/100`,
+  tips: {
+    offTopic: (o) =>
+      `Relevance: the answer does not address the question. Start from its own words, e.g. 「${o}」, then add two details.`,
+    relevancePartial: (words) => `Relevance: stay closer to the question; talk about ${words}.`,
+    stance:
+      'Relevance: the question asks for your view. Say it first (我觉得…… / 我同意……), then why (因为……).',
+    keywords: (e) => `Coherence: you listed words. Say them in sentences: ${e}`,
+    fragments: (e) => `Coherence: say whole sentences with a subject and a verb, e.g. ${e}`,
+    repeated: 'Coherence: you repeated words. Say each idea once, then go on with 然后, 而且 or 另外.',
+    links: 'Coherence: link your ideas with 因为……所以……, 而且 or 另外, and close with 总之…….',
+    short: (c, e) =>
+      `Length: ${c} characters where about ${e} are expected. Add a reason (因为……) and an example (比如……).`,
+    pauses: (p) => `Fluency: ${p}% of the recording was silence. Practise the answer aloud until it flows.`,
+    hesitation: 'Fluency: many hesitations (嗯, ……). Plan your first sentence before you speak.',
+    tones: (l) => `Tones: practise ${l}.`,
+    pinyin:
+      'Language: the answer came through as pinyin, not Chinese. Speak Chinese so it is transcribed in characters.',
+    notChinese:
+      'Language: the answer is not in Chinese. Answer in Chinese, even with simple words: 我觉得……，因为…….',
+  },
+  good: {
+    sentences: (l) =>
+      l ? `You spoke in sentences and linked them (${l}).` : 'You spoke in complete sentences.',
+    relevant: 'Your answer stays on the question.',
+    stance: 'You gave your own view, as the question asks.',
+    tones: (a) => `${a}% of the tones checked were right.`,
+  },
+  voiceOnly:
+    'No transcript came through, so the content could not be judged; this is what the recording itself shows.',
+  voicePace: (spm, p) => `Pace ${spm} syllables per minute; ${p}% of the recording was silence.`,
+  voiceOnlyNext:
+    'Record again in a quiet place, close to the microphone, so your words can be transcribed and judged.',
+  locked:
+    'Plus shows every dimension with its sub-score, your answer improved with pinyin, the character alignment and model answers. Get Plus to see them.',
+  legend: '【 】 marks characters you missed or that were heard differently.',
+  empty: 'No answer was recorded, so this question scores 0.',
+  emptyNext: 'Speak before the time runs out — even one short sentence earns points.',
+  emptyWritten: 'Nothing was written, so this task scores 0.',
+  emptyWrittenNext: 'Write at least one complete sentence — even a short one earns points.',
+  reproduced: (c, t) => `You reproduced ${c} of ${t} characters exactly.`,
+  homophones: (p) => `Right sound, other character (often the recogniser's spelling, counted lightly): ${p}.`,
+  missing: (r) => `Missing: ${r}.`,
+  wrong: (p) => `Said differently (expected → heard): ${p}.`,
+  extra: (r) => `Added: ${r}.`,
+  keyPointsHit: (p) => `You covered: ${p}.`,
+  keyPointsMissed: (p) => `Not mentioned: ${p}.`,
+  offTopic: 'The answer does not address the question.',
+  lengthGood: (c) => `Good length: ${c} characters.`,
+  lengthShort: (c, e) => `Too short: ${c} characters where about ${e} are expected.`,
+  vocabGood: (n, l) => `You used ${n} words at HSK ${l} level.`,
+  vocabLow: (l) => `Few words at HSK ${l} level; the answer relies on simpler words.`,
+  rateGood: (cpm) => `Steady pace: ${cpm} characters per minute.`,
+  rateSlow: (cpm, t) => `Slow pace: ${cpm} characters per minute; aim for about ${t}.`,
+  next: {
+    referencePerfect: 'Say it once more at natural speed without pausing, then move on to a longer sentence.',
+    referenceMissing: (p) =>
+      `Listen again and repeat the part 「${p}」 three times, then say the whole sentence.`,
+    referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
+    retellPoints: (p) => `Retell it again and include: ${p}.`,
+    openOffTopic: (o) => `Start by echoing the question, e.g. 「${o}」, then give two details about it.`,
+    openPoints: (p) => `Answer again and also talk about: ${p}.`,
+    openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,
+    openWords: (w) => `Try working these words into your answer: ${w}.`,
+    openSlow: 'Practise the answer aloud three times so it flows with fewer pauses.',
+    openGood: 'Keep this structure and link your ideas with words such as 而且, 所以 or 另外.',
+  },
+  notices: {
+    llmFailed: 'The AI reviewer failed, so the examiner feedback below is used instead.',
+    llmNoScore: 'The AI reviewer gave no score, so the examiner feedback below is used instead.',
+    llmMalformed:
+      'The AI reviewer answered in an unreadable form, so the examiner feedback below is used instead.',
+  },
+};
