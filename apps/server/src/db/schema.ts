@@ -552,3 +552,22 @@ export const kvEntries = pgTable(
   },
   (t) => [index('kv_entries_expires_idx').on(t.expiresAt)],
 );
+
+// ── Kept answer recordings (issue 12) ───────────────────────────────────────────────────────────
+
+/**
+ * Each recording kept for the voice analysis (`audio_id`): the file lives in the upload store
+ * (`answers/<id>.wav`), this row says whose it is. Swept once old unless a saved result names it.
+ */
+export const answerRecordings = pgTable(
+  'answer_recordings',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('answer_recordings_created_idx').on(t.createdAt)],
+);
