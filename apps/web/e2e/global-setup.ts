@@ -81,6 +81,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       // The campus card page is on (its password gate is part of the e2e run).
       CAMPUS_CARD_PASSWORD: 'campus-e2e-pass',
+      // An absolute QR address on another origin than the page's: the site serves it as its own image.
+      WECHAT_QR_URL: `http://localhost:${port}/icon-192.png`,
       ASR_ENGINE: 'openai',
       OPENAI_ASR_BASE_URL: transcription.baseUrl,
       STRIPE_SECRET_KEY: stripe.secretKey,

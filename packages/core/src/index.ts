@@ -22,3 +22,4 @@ export * from './tones.js';
 export * from './analytics.js';
 export * from './membership-api.js';
 export * from './campus-card.js';
+export * from './duration.js';

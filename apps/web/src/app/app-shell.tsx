@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { splitLanguage } from '@kouyu/core';
+import { cn } from '@/components/ui/cn';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { PlusButton } from '@/features/auth/components/plus-button';
@@ -23,6 +25,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const mobile = useIsMobile();
   const location = useLocation();
   const { current, close } = useModals();
+  const testPage = /\/test\//.test(location.pathname);
+  const home = splitLanguage(location.pathname).rest === '/';
   useNativeBackButton();
   useSessionRules();
   usePaymentCompletedRefresh();
@@ -44,12 +48,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {mobile ? <InstallBanner /> : null}
       <Header plus={<PlusButton />} account={<AccountMenu />} />
-      <main id="main" className={mobile ? 'flex-1 pb-20' : 'flex-1'}>
+      <main id="main" className={cn('flex-1', mobile && 'pb-20', testPage && 'pb-24')}>
         {children}
+        {/* Phones: the footer's links live in the Menu, and the footer itself ends the home page. */}
+        {mobile && home ? <Footer /> : null}
       </main>
       {mobile ? <BottomBar /> : <Footer />}
-      {/* On a test run the floating button would cover the run's own controls. */}
-      {/\/test\//.test(location.pathname) ? null : <FeedbackButton />}
+      {/* "From anywhere" (spec 000 §2): on a test page too, compact, with room below the run to scroll clear of it. */}
+      <FeedbackButton compact={testPage} />
       <ModalHost />
     </div>
   );

@@ -61,7 +61,8 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
   const close = useCallback((opts: { navigated?: boolean } = {}) => {
     setCurrent(null);
-    storage.remove(STORAGE_KEYS.lastMobileModal);
+    // Leaving through a link inside the modal is not closing it: the learner finds it again on coming back.
+    if (!opts.navigated) storage.remove(STORAGE_KEYS.lastMobileModal);
     if (pushed.current) {
       pushed.current = false;
       if (!opts.navigated && isModalHistoryState(window.history.state)) window.history.back();

@@ -42,7 +42,7 @@ describe('result card', () => {
       />,
     );
     expect(screen.getByText('Basic · Part 2')).toBeTruthy();
-    expect(screen.getByText('2:05')).toBeTruthy();
+    expect(screen.getByText('2 min 5 s')).toBeTruthy();
     expect(screen.queryAllByTestId('result-answer')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('view-result-feedback'));
     const items = screen.getAllByTestId('result-answer');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { durationParts } from '@kouyu/core';
 import type { resultItemSchema } from '@kouyu/core';
 import { Button } from './button';
 
@@ -9,12 +10,6 @@ type ResultItem = z.infer<typeof resultItemSchema>;
 const LEVEL_KEYS = { 1: 'levels.basic', 2: 'levels.intermediate', 3: 'levels.advanced' } as const;
 const levelKey = (id: number) => (id === 1 || id === 2 || id === 3 ? LEVEL_KEYS[id] : null);
 
-function duration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const m = Math.floor(seconds / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return `${m}:${s}`;
-}
 
 /**
  * One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback.
@@ -22,6 +17,13 @@ function duration(seconds: number | null): string {
  */
 export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answerLabel?: string }) {
   const { t, i18n } = useTranslation('results');
+  const { t: tc } = useTranslation();
+  // Hours, minutes and seconds (spec 000 §9); leading zero units are left out.
+  const duration = (seconds: number | null) => {
+    if (seconds === null) return '—';
+    const p = durationParts(seconds);
+    return p.h > 0 ? tc('duration.hms', p) : p.m > 0 ? tc('duration.ms', p) : tc('duration.s', p);
+  };
   const [open, setOpen] = useState(false);
   const level = levelKey(item.level_id);
   const date = new Date(item.created_at);

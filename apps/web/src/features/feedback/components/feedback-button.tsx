@@ -24,12 +24,14 @@ const item =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
 
 /**
- * The floating feedback button: bottom-right on desktop, above the bottom bar on phones; its menu
+ * The floating feedback button: bottom-right on desktop, above the bottom bar on phones (round and
+ * label-less on phones and test pages); its menu
  * opens the feedback form with a type, or the WeChat contact (spec 000 §2).
  */
-export function FeedbackButton() {
+export function FeedbackButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('feedback');
-  const mobile = useIsMobile();
+  // On a test page the button is the small round one, so it stays clear of the run's record button.
+  const mobile = useIsMobile() || compact;
   const openFeedback = useOpenFeedback();
   const opener = useModalOpener();
   return (

@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { useLocalPath } from '@/components/ui/local-link';
 import { useModals } from '@/lib/modals';
 
-/** Mobile menu: HSKK levels, Idioms, Dictation, HSK 1-6, About. */
+/** Mobile menu: HSKK levels, Idioms, Dictation, HSK 1-6, and the footer's links (About, privacy, FAQ, help, contact, WeChat). */
 export function MenuModal({
   open,
   onClose,
@@ -56,12 +56,35 @@ export function MenuModal({
             ))}
           </div>
         </section>
-        <button type="button" className={link} onClick={() => openModal('faq')}>
-          {t('footer.faq')}
-        </button>
-        <button type="button" className={link} onClick={() => go('/about')}>
-          {t('footer.about')}
-        </button>
+        {/* The footer's links: on phones the bottom bar takes the footer's place (spec 000 §2). */}
+        <section data-testid="menu-footer-links">
+          <h3 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+            {t('footer.quickLinks')}
+          </h3>
+          <button type="button" className={link} onClick={() => go('/about')}>
+            {t('footer.about')}
+          </button>
+          <button type="button" className={link} onClick={() => go('/privacy')} data-testid="menu-privacy">
+            {t('footer.privacy')}
+          </button>
+          <button type="button" className={link} onClick={() => openModal('faq')}>
+            {t('footer.faq')}
+          </button>
+          <button type="button" className={link} onClick={() => go('/help')}>
+            {t('footer.help')}
+          </button>
+          <button type="button" className={link} onClick={() => openModal('feedback')}>
+            {t('footer.contact')}
+          </button>
+          <button
+            type="button"
+            className={link}
+            onClick={() => openModal('wechat')}
+            data-testid="menu-wechat"
+          >
+            {t('footer.wechat')}
+          </button>
+        </section>
       </nav>
     </Modal>
   );

@@ -45,6 +45,7 @@ export function WechatModal({ open, onClose }: { open: boolean; onClose: () => v
         <img
           src={url}
           alt={t('wechat.qrAlt')}
+          data-testid="wechat-qr"
           className="mx-auto h-56 w-56 rounded-lg"
           onError={() => setImageFailed(true)}
         />
