@@ -18,6 +18,7 @@ import { openKv } from './plugins/kv.js';
 import type { Kv } from './plugins/kv.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerUploadGuards } from './plugins/uploads.js';
+import { registerSocketDrain } from './plugins/drain.js';
 import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerUploadGuards(app);
+  registerSocketDrain(app);
   registerAuth(app);
   registerAnalytics(app);
 

@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  // prefix of every key this deployment writes to Redis (several deployments or tests on one Redis)
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('kouyu:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   // lifetime of an access token; the web app refreshes it before every call of a long test run
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(2).max(86_400).default(ACCESS_TOKEN_TTL_S),
@@ -41,6 +43,8 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** On SIGTERM, how long open feedback and recognition sockets may take to finish. */
+  SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(3600).default(30),
   // multiplies the per-address limits of sign-in, registration and code calls (a school behind one address)
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
   // wrong passwords (or codes) per account and address before each further try waits 1, 2, 4 … s (decision 012)

@@ -26,6 +26,7 @@ import {
   updateSession,
 } from '../../../dictation/sessions.js';
 import { UPLOAD_SWEEP_EVERY_MS, noteUpload, sweepUploads } from '../../../dictation/sweep.js';
+import { everyOnOneInstance } from '../../../plugins/jobs.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { readImageUpload } from '../../../dictation/upload.js';
 import { checkWords, parseWordsField } from '../../../dictation/words.js';
@@ -33,6 +34,8 @@ import { checkWords, parseWordsField } from '../../../dictation/words.js';
 // OCR runs one image at a time on the server; a client needs no more than a few a minute.
 const OCR_RATE = { max: 20, timeWindow: 60_000 };
 const SAVE_RATE = { max: 30, timeWindow: 60_000 };
+// The first photo sweep waits until the server is up and serving.
+const UPLOAD_FIRST_SWEEP_MS = 5_000;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Dictation sessions and handwriting analysis (spec 000 §4-§6). */
@@ -41,16 +44,20 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = createUploadStore(app.config);
 
   // Photos of analyses never saved, and photos a session update replaced, are removed in the background.
-  const sweep = setInterval(() => {
-    sweepUploads(db, uploads)
-      .then((r) => {
-        if (r.removed > 0) app.log.info(r, 'unsaved dictation photos removed');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'dictation photo sweep failed'));
-  }, UPLOAD_SWEEP_EVERY_MS);
-  sweep.unref();
+  // One instance of a deployment sweeps each round (a lease in the shared store), the first round soon
+  // after start: photos left by a stopped server are not kept until the next interval.
+  const stopSweep = everyOnOneInstance(
+    { kv: app.kv, log: app.log },
+    'upload-sweep',
+    UPLOAD_SWEEP_EVERY_MS,
+    async () => {
+      const r = await sweepUploads(db, uploads);
+      if (r.removed > 0) app.log.info(r, 'unsaved dictation photos removed');
+    },
+    app.config.NODE_ENV === 'test' ? UPLOAD_SWEEP_EVERY_MS : UPLOAD_FIRST_SWEEP_MS,
+  );
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    stopSweep();
   });
 
   /** The kept analysis a save refers to: the caller's own, made for the same words. */
