@@ -80,6 +80,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests reading what is logged). */
   logStream?: { write(line: string): void };
+  /** Called with every route as it is added (the authorization matrix reads the route table). */
+  onRoute?: (route: { method: string | string[]; url: string; websocket?: boolean }) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -110,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDriver } from '../test/app.js';
+import { HTTP_MATRIX, SOCKET_MATRIX } from './authorization-matrix.js';
+import { ROLES, concreteUrl, suiteApp } from './roles.js';
+import type { SuiteApp } from './roles.js';
+
+/** The authorization class of a status: the refusals under test exactly, anything else as "passed". */
+function outcome(status: number): string {
+  if (status === 401 || status === 403) return String(status);
+  if (status >= 500 && status !== 503) return `server error ${status}`;
+  return 'passed';
+}
+
+// Issue 17: every route and socket × guest, free, Plus, expired Plus and admin, generated from the
+// server's own route table.
+describe(`authorization matrix on ${testDriver}`, () => {
+  let s: SuiteApp;
+  beforeAll(async () => {
+    s = await suiteApp();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('has one row for every route the server has, and no row for a route it lacks', () => {
+    const http = s.routes.filter((r) => !r.websocket).map((r) => `${r.method} ${r.url}`);
+    const sockets = s.routes.filter((r) => r.websocket).map((r) => `${r.method} ${r.url}`);
+    expect(
+      http.filter((k) => !(k in HTTP_MATRIX)),
+      'routes without a row in authorization-matrix.ts',
+    ).toEqual([]);
+    expect(
+      sockets.filter((k) => !(k in SOCKET_MATRIX)),
+      'sockets without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(HTTP_MATRIX).filter((k) => !http.includes(k)),
+      'rows of routes that are gone',
+    ).toEqual([]);
+    expect(
+      Object.keys(SOCKET_MATRIX).filter((k) => !sockets.includes(k)),
+      'rows of sockets that are gone',
+    ).toEqual([]);
+    console.log(`authorization matrix: routes present at this run:\n  ${[...http, ...sockets].join('\n  ')}`);
+  });
+
+  it('answers every HTTP cell as the table says', async () => {
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const route of s.routes.filter((r) => !r.websocket)) {
+      const key = `${route.method} ${route.url}`;
+      const expected = HTTP_MATRIX[key]?.split(' ');
+      if (!expected) continue;
+      for (const [i, role] of ROLES.entries()) {
+        const res = await s.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: s.headers[role],
+          ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+        });
+        cells += 1;
+        const want = outcome(Number(expected[i]));
+        const got = outcome(res.statusCode);
+        if (want !== got) wrong.push(`${key} as ${role}: expected ${expected[i]}, got ${res.statusCode}`);
+      }
+    }
+    console.log(`authorization matrix: ${cells} HTTP cells, ${wrong.length} wrong`);
+    expect(wrong).toEqual([]);
+    // Admin routes are refused to every non-admin, whatever the table says.
+    for (const [key, row] of Object.entries(HTTP_MATRIX)) {
+      if (!key.includes(' /api/v1/admin/')) continue;
+      expect(row.split(' ').slice(0, 4), key).toEqual(['401', '403', '403', '403']);
+    }
+  });
+
+  it('opens each socket as the table says', async () => {
+    let cells = 0;
+    const wrong: string[] = [];
+    for (const route of s.routes.filter((r) => r.websocket)) {
+      const key = `${route.method} ${route.url}`;
+      const expected = SOCKET_MATRIX[key]?.split(' ');
+      if (!expected) continue;
+      for (const [i, role] of ROLES.entries()) {
+        const token = s.tokens[role];
+        const url = token ? `${route.url}?token=${encodeURIComponent(token)}` : route.url;
+        let state = 'refused';
+        try {
+          const ws = await s.app.injectWS(url);
+          state = 'open';
+          ws.terminate();
+        } catch {
+          state = 'refused';
+        }
+        cells += 1;
+        if (state !== expected[i]) wrong.push(`${key} as ${role}: expected ${expected[i]}, got ${state}`);
+      }
+    }
+    console.log(`authorization matrix: ${cells} socket cells, ${wrong.length} wrong`);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { openTestDatabase, testConfig } from '../test/app.js';
+import { signUp } from '../test/accounts.js';
+import { setPlus } from '../test/speaking.js';
+
+export const ROLES = ['guest', 'free', 'plus', 'expired', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface AppRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
+}
+
+export interface SuiteApp {
+  app: FastifyInstance;
+  routes: AppRoute[];
+  /** Authorization headers per role (none for the guest). */
+  headers: Record<Role, Record<string, string>>;
+  /** Access tokens per role (null for the guest), for the sockets' `token` query parameter. */
+  tokens: Record<Role, string | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a fresh database with its route table read as routes are added (not a hand-kept list),
+ * and one account per role: free, Plus, lapsed Plus and admin.
+ */
+export async function suiteApp(overrides: Record<string, string> = {}): Promise<SuiteApp> {
+  const database: Database = await openTestDatabase();
+  const routes: AppRoute[] = [];
+  const app = await buildApp({
+    config: testConfig({ RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_SCALE: '1000', ...overrides }),
+    database,
+    webDist: null,
+    logger: false,
+    kvPrefix: `kouyu-suite:${randomBytes(4).toString('hex')}:`,
+    onRoute: (r) => {
+      for (const method of [r.method].flat()) {
+        if (method === 'HEAD' && !r.url.endsWith('/ping')) continue; // fastify adds HEAD for every GET
+        if (r.url.startsWith('/api/')) routes.push({ method, url: r.url, websocket: r.websocket === true });
+      }
+    },
+  });
+  await app.ready();
+  const [free, plus, expired, admin] = await Promise.all([
+    signUp(app),
+    signUp(app),
+    signUp(app),
+    signUp(app),
+  ]);
+  await setPlus(app, plus.user.id, 30);
+  await setPlus(app, expired.user.id, -3);
+  await database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
+  const accounts = { free, plus, expired, admin };
+  return {
+    app,
+    routes,
+    headers: {
+      guest: {},
+      free: free.auth,
+      plus: plus.auth,
+      expired: expired.auth,
+      admin: admin.auth,
+    },
+    tokens: {
+      guest: null,
+      free: accounts.free.token,
+      plus: accounts.plus.token,
+      expired: accounts.expired.token,
+      admin: accounts.admin.token,
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A concrete URL for a route pattern: every parameter becomes `1` (an id that usually does not exist). */
+export function concreteUrl(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
+}
