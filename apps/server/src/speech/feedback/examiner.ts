@@ -259,7 +259,9 @@ export class ExaminerEngine implements FeedbackEngine {
     const report = measures.empty && !measures.fluency.voice ? full : gateReport(full, tier, locked);
     const lines = reportLines(report);
     const kept: FeedbackMeasures =
-      tier === 'plus' ? { ...measures, tier, report: full } : { ...withoutPlusParts(measures), tier };
+      tier === 'plus'
+        ? { ...measures, tier, report: full }
+        : { ...withoutPlusParts(measures), tier, locked: Boolean(report.locked) };
     return {
       lines,
       report: full,

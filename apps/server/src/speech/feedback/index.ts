@@ -3,6 +3,7 @@ import type { EngineReport } from '../../app.js';
 import type { Config } from '../../config.js';
 import { ExaminerEngine } from './examiner.js';
 import { LlmFeedbackEngine } from './llm-engine.js';
+import { loadTagger } from './segment.js';
 import type { FeedbackEngine } from './types.js';
 
 export type {
@@ -64,6 +65,8 @@ declare module 'fastify' {
 /** Decorates the app with the configured feedback engine and adds its health report. */
 export function registerFeedbackEngine(app: FastifyInstance): void {
   const engine = createFeedbackEngine(app.config);
+  // The word segmenter's WASM loads in the background, so the first review does not wait for it.
+  void loadTagger();
   app.decorate('feedbackEngine', engine);
   app.engineReports.push(feedbackHealth(engine));
 }

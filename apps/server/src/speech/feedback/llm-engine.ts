@@ -117,6 +117,7 @@ export class LlmFeedbackEngine implements FeedbackEngine {
         engine: this.name,
         examiner_score: examinerScore,
         llm_score: review.score,
+        locked: Boolean(report.locked),
         ...(tier === 'plus'
           ? {
               report: full,

@@ -173,6 +173,8 @@ export interface FeedbackMeasures {
   llm_error?: string;
   /** Who the review was written for; a free review's Plus parts are neither streamed nor stored. */
   tier?: FeedbackTier;
+  /** True when Plus parts of this review were held back from the learner. */
+  locked?: boolean;
   /** The full report of a Plus review, kept so it can be shown held back if the membership lapses. */
   report?: FeedbackReport;
 }

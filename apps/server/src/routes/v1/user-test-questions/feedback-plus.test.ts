@@ -146,5 +146,13 @@ describe(`the Plus split of AI feedback on ${testDriver}`, () => {
     );
     expect(run.saved?.locked).toBe(true);
     expect(run.saved?.feedback).not.toContain(en.headings.reference);
+    // No answer: nothing to hold back, so no Get Plus either.
+    const empty = await finished(
+      await feedbackSocket(
+        t.app,
+        `/api/v1/user-test-questions/ws?${feedbackQuery({ question_id: 101_101, level_id: 1, part_id: 1, user_answers: '(No answer provided)', is_guest: true, language: 'en' })}`,
+      ),
+    );
+    expect(empty.saved).toMatchObject({ score: 0, locked: false });
   });
 });
