@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../test/app.js';
 import { HTTP_MATRIX, SOCKET_MATRIX } from './authorization-matrix.js';
-import { ROLES, concreteUrl, suiteApp } from './roles.js';
+import { ROLES, concreteUrl, report, suiteApp } from './roles.js';
 import type { SuiteApp } from './roles.js';
 
 /** The authorization class of a status: the refusals under test exactly, anything else as "passed". */
@@ -41,7 +41,7 @@ describe(`authorization matrix on ${testDriver}`, () => {
       Object.keys(SOCKET_MATRIX).filter((k) => !sockets.includes(k)),
       'rows of sockets that are gone',
     ).toEqual([]);
-    console.log(`authorization matrix: routes present at this run:\n  ${[...http, ...sockets].join('\n  ')}`);
+    report(`authorization matrix: routes present at this run:\n  ${[...http, ...sockets].join('\n  ')}`);
   });
 
   it('answers every HTTP cell as the table says', async () => {
@@ -64,7 +64,7 @@ describe(`authorization matrix on ${testDriver}`, () => {
         if (want !== got) wrong.push(`${key} as ${role}: expected ${expected[i]}, got ${res.statusCode}`);
       }
     }
-    console.log(`authorization matrix: ${cells} HTTP cells, ${wrong.length} wrong`);
+    report(`authorization matrix: ${cells} HTTP cells, ${wrong.length} wrong`);
     expect(wrong).toEqual([]);
     // Admin routes are refused to every non-admin, whatever the table says.
     for (const [key, row] of Object.entries(HTTP_MATRIX)) {
@@ -95,7 +95,7 @@ describe(`authorization matrix on ${testDriver}`, () => {
         if (state !== expected[i]) wrong.push(`${key} as ${role}: expected ${expected[i]}, got ${state}`);
       }
     }
-    console.log(`authorization matrix: ${cells} socket cells, ${wrong.length} wrong`);
+    report(`authorization matrix: ${cells} socket cells, ${wrong.length} wrong`);
     expect(wrong).toEqual([]);
   });
 });

@@ -86,3 +86,8 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
 export function concreteUrl(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
 }
+
+/** Prints a suite's counts (cells, requests, writes, faults) where `npm test` shows them. */
+export function report(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
