@@ -19,7 +19,6 @@ import {
 import type { FeedbackRequest } from './feedback-session.js';
 import type { SocketLimiter } from './socket-limiter.js';
 import { viewerOf } from './catalogue.js';
-import { voiceOfAnswer } from '../speech/voice/answer-voice.js';
 
 const socketQuery = z.record(z.string(), z.unknown());
 
@@ -93,11 +92,8 @@ export function serveFeedbackSocket(
     let result: FeedbackResult | null = null;
     // Advanced feedback is Plus (spec 000 §6): others get the score, band and top two tips.
     const tier = viewerOf(user).official ? 'plus' : 'free';
-    const input = answerInput(payload, question, test);
-    // The kept recording, heard for tones, pauses and pace (the examiner's voice measures).
-    const voice = await voiceOfAnswer({ db: app.database.db, config: app.config, log: req.log }, user?.id, payload.audio_id, input);
     for await (const event of app.feedbackEngine.review(
-      voice ? { ...input, voice } : input,
+      answerInput(payload, question, test),
       payload.language,
       tier,
     )) {
