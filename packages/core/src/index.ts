@@ -23,3 +23,4 @@ export * from './analytics.js';
 export * from './membership-api.js';
 export * from './campus-card.js';
 export * from './duration.js';
+export * from './native-app.js';

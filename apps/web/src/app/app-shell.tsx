@@ -18,6 +18,7 @@ import { useModals } from '@/lib/modals';
 import { useIsMobile } from '@/lib/use-media';
 import { ModalHost } from './modal-host';
 import { useNativeBackButton } from './native-back';
+import { useNativeDeepLinks } from './native-links';
 
 /** Page frame: header, content, footer; on mobile the install banner and bottom bar. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -28,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const testPage = /\/test\//.test(location.pathname);
   const home = splitLanguage(location.pathname).rest === '/';
   useNativeBackButton();
+  useNativeDeepLinks();
   useSessionRules();
   usePaymentCompletedRefresh();
 

@@ -1,0 +1,5 @@
+package app.kouyu.mobile;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
