@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
 export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <div className="min-h-[70vh] px-4 py-16 text-center text-ink-muted" role="status" aria-live="polite">
+    <div
+      className="min-h-[70vh] px-4 py-16 text-center text-ink-muted"
+      role="status"
+      aria-live="polite"
+      data-testid="page-loading"
+    >
       <span className="sr-only">{t('common.loading')}</span>
     </div>
   );

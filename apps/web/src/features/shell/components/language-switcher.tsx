@@ -24,7 +24,8 @@ export function LanguageSwitcher() {
           type="button"
           lang={l}
           title={NAMES[l]}
-          aria-label={NAMES[l]}
+          // The accessible name starts with the visible label (WCAG 2.5.3), then says the language.
+          aria-label={`${LABELS[l]} ${NAMES[l]}`}
           aria-pressed={l === lang}
           data-testid={`lang-${l}`}
           onClick={() => l !== lang && switchTo(l)}

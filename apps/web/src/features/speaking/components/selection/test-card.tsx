@@ -43,9 +43,10 @@ export function TestCard({
   return (
     <article
       className={cn(
-        'flex flex-col gap-3 rounded-2xl border bg-surface-raised p-5 shadow-sm transition-colors',
+        'flex flex-col gap-3 rounded-2xl border p-5 shadow-sm transition-colors',
         selected ? 'border-brand ring-2 ring-brand/30' : 'border-line',
-        lock ? 'opacity-80' : null,
+        // A locked card is set back by its background, not by opacity: faded text fails contrast (WCAG 1.4.3).
+        lock ? 'bg-surface-sunken' : 'bg-surface-raised',
       )}
       data-testid="test-card"
       data-test-id={test.id}
