@@ -19,6 +19,7 @@ import {
 import type { FeedbackRequest } from './feedback-session.js';
 import type { SocketLimiter } from './socket-limiter.js';
 import { viewerOf } from './catalogue.js';
+import { voiceOfAnswer } from '../speech/voice/answer-voice.js';
 
 const socketQuery = z.record(z.string(), z.unknown());
 
@@ -92,8 +93,11 @@ export function serveFeedbackSocket(
     let result: FeedbackResult | null = null;
     // Advanced feedback is Plus (spec 000 §6): others get the score, band and top two tips.
     const tier = viewerOf(user).official ? 'plus' : 'free';
+    const input = answerInput(payload, question, test);
+    // The kept recording, heard for tones, pauses and pace (the examiner's voice measures).
+    const voice = await voiceOfAnswer({ db: app.database.db, config: app.config, log: req.log }, user?.id, payload.audio_id, input);
     for await (const event of app.feedbackEngine.review(
-      answerInput(payload, question, test),
+      voice ? { ...input, voice } : input,
       payload.language,
       tier,
     )) {

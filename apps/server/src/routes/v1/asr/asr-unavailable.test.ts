@@ -59,7 +59,8 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
       headers: { 'content-type': req.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE });
+    // The recording is kept all the same, so the feedback can still hear its tones and pauses.
+    expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE, audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
   });
 
   it('shows the missing engine in the health report', async () => {

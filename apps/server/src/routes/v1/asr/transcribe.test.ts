@@ -54,7 +54,7 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     );
     expect(res.statusCode).toBe(200);
     const body: unknown = res.json();
-    expect(body).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到\d+个采样，(43[7-9]|44[0-3])赫兹$/) });
+    expect(body).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到\d+个采样，(43[7-9]|44[0-3])赫兹$/), audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
     const samples = Number(/收到(\d+)/.exec(JSON.stringify(body))?.[1]);
     expect(samples / 16000).toBeGreaterThan(0.9);
     expect(samples / 16000).toBeLessThan(1.5);
@@ -66,7 +66,7 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     standIn.behaviour = 'normal';
     const res = await post({ bytes: encodeWav(tone(300, 0.5, 22050), 22050), type: 'audio/wav', name: 'answer.wav' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到8000个采样，(299|300|301)赫兹$/) });
+    expect(res.json()).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到8000个采样，(299|300|301)赫兹$/), audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
   });
 
   it('answers "No audio data recorded" for an empty file, no file, or a recording without frames', async () => {

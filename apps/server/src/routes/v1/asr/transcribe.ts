@@ -13,6 +13,7 @@ import {
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
 import { toAsrError } from '../../../speech/asr/types.js';
 import type { AsrEngine } from '../../../speech/asr/types.js';
+import { keepAnswerOf } from '../../../speech/voice/keep-answer.js';
 
 /** An error answer in the envelope, also carrying `error` (the field spec 001's client reads). */
 function failure(status: number, code: ErrorCode): AppError {
@@ -32,7 +33,7 @@ function refused(err: unknown): never {
   throw err;
 }
 
-const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string() });
+const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string(), audio_id: z.string().optional() });
 
 interface Upload {
   bytes: Buffer | null;
@@ -80,7 +81,6 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     if (!ACCEPTED_TYPE.test(upload.mimetype) || sniffRecording(upload.bytes) === null) {
       throw failure(415, 'unsupported_media_type');
     }
-    if (!engine) throw failure(503, 'asr_unavailable');
     let pcm: Int16Array;
     try {
       pcm = await decodeRecording(upload.bytes);
@@ -94,9 +94,12 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
     // The same audio budget as the live sockets: a recording longer than that is refused, not cut.
     if (pcm.length > app.config.ASR_MAX_AUDIO_S * ASR_SAMPLE_RATE) throw failure(413, 'payload_too_large');
+    // The recording is kept for the voice analysis, also when no recogniser can read it.
+    const kept = await keepAnswerOf(app, caller.user, pcm);
+    if (!engine) throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
     try {
       const text = await engine.transcribe(pcm, ASR_SAMPLE_RATE);
-      return { success: true as const, transcription_text: text };
+      return { success: true as const, transcription_text: text, ...kept };
     } catch (err) {
       const asr = toAsrError(err);
       req.log.warn({ engine: engine.name, kind: asr.kind, reason: asr.message }, 'transcription failed');

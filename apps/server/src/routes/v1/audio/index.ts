@@ -11,6 +11,7 @@ import {
 import type { ErrorCode } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
+import { ANSWER_AUDIO_SWEEP_EVERY_MS, answerAudioStore, sweepAnswerAudio } from '../../../speech/voice/answer-audio.js';
 import { assessVoice } from '../../../speech/voice/assess.js';
 import { expectedSyllables } from '../../../speech/voice/expected.js';
 import { ReferenceError } from '../../../speech/voice/reference.js';
@@ -55,6 +56,19 @@ async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Up
  * from the audio itself (no recogniser). Signed-in users, a few dozen a minute each.
  */
 export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Kept answer recordings that no saved result names are deleted in the background.
+  const sweep = setInterval(() => {
+    sweepAnswerAudio(app.database.db, answerAudioStore(app.config))
+      .then((r) => {
+        if (r.removed > 0) app.log.info(r, 'unsaved answer recordings removed');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'answer recording sweep failed'));
+  }, ANSWER_AUDIO_SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+
   app.post(
     '/audio/assess',
     { onRequest: app.requireUser, schema: { response: { 200: assessResponseSchema } } },

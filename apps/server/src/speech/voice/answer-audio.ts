@@ -1,0 +1,106 @@
+/**
+ * The recordings of answers, kept so the feedback can listen to them (`audio_id`): 16 kHz WAV in the
+ * upload store (disk or S3, `answers/`), a row saying whose each is. Only its owner's feedback loads it;
+ * nothing serves it to anyone else. A sweep deletes recordings older than a day that no saved result names.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { VOICE_ASSESS_MAX_S } from '@kouyu/core';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { answerRecordings, testResults } from '../../db/schema.js';
+import { decodeWav } from '../audio/wav.js';
+import { encodeWav } from '../asr/wav.js';
+import { S3AudioStore } from '../audio/s3-store.js';
+import { DiskAudioStore } from '../audio/store.js';
+import type { AudioStore } from '../audio/store.js';
+import { VOICE_SAMPLE_RATE } from './features.js';
+
+/** A recording no saved result names is deleted this long after it was made (a test takes under two hours). */
+export const ANSWER_AUDIO_KEEP_MS = 24 * 60 * 60 * 1000;
+/** How often a running server sweeps. */
+export const ANSWER_AUDIO_SWEEP_EVERY_MS = 30 * 60 * 1000;
+const BATCH = 200;
+
+/** The configured store: the S3 bucket under `uploads/answers/` when S3_* is set, else `<dataDir>/uploads/answers`. */
+export function createAnswerAudioStore(config: Config): AudioStore {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = config;
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return new S3AudioStore({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+      region: S3_REGION,
+      prefix: 'uploads/answers/',
+    });
+  }
+  return new DiskAudioStore(path.join(config.dataDir, 'uploads', 'answers'));
+}
+
+const keyOf = (id: string) => `${id}.wav`;
+
+/**
+ * Keeps a user's 16 kHz recording and returns its id, or null when there is nothing worth keeping
+ * (empty, or longer than the analysis takes).
+ */
+export async function keepAnswerAudio(db: Db, store: AudioStore, userId: number, pcm: Int16Array): Promise<string | null> {
+  if (pcm.length === 0 || pcm.length > VOICE_ASSESS_MAX_S * VOICE_SAMPLE_RATE) return null;
+  const id = randomBytes(18).toString('base64url');
+  await store.write(keyOf(id), encodeWav(pcm, VOICE_SAMPLE_RATE), 'audio/wav');
+  await db.insert(answerRecordings).values({ id, userId, durationMs: Math.round((pcm.length / VOICE_SAMPLE_RATE) * 1000) });
+  return id;
+}
+
+/** The user's own recording by id (16 kHz PCM), or null when it is not theirs, swept or unknown. */
+export async function loadAnswerAudio(db: Db, store: AudioStore, userId: number, id: string): Promise<Int16Array | null> {
+  const [row] = await db
+    .select({ id: answerRecordings.id })
+    .from(answerRecordings)
+    .where(and(eq(answerRecordings.id, id), eq(answerRecordings.userId, userId)));
+  if (!row) return null;
+  const bytes = await store.read(keyOf(id));
+  if (!bytes) return null;
+  return decodeWav(bytes).pcm;
+}
+
+/** Deletes recordings older than ANSWER_AUDIO_KEEP_MS that no saved result names; returns how many went. */
+export async function sweepAnswerAudio(db: Db, store: AudioStore, now = new Date()): Promise<{ removed: number; kept: number }> {
+  const cutoff = new Date(now.getTime() - ANSWER_AUDIO_KEEP_MS);
+  const result = { removed: 0, kept: 0 };
+  let after = '';
+  for (;;) {
+    const due = await db
+      .select({ id: answerRecordings.id })
+      .from(answerRecordings)
+      .where(and(lt(answerRecordings.createdAt, cutoff), sql`${answerRecordings.id} > ${after}`))
+      .orderBy(answerRecordings.id)
+      .limit(BATCH);
+    if (due.length === 0) return result;
+    after = due.at(-1)?.id ?? after;
+    const ids = due.map((d) => d.id);
+    const named = await db
+      .select({ id: sql<string>`a->>'audio_id'` })
+      .from(sql`${testResults}, jsonb_array_elements(${testResults.answers}) a`)
+      .where(sql`a->>'audio_id' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    const keep = new Set(named.map((n) => n.id));
+    const gone = ids.filter((id) => !keep.has(id));
+    result.kept += ids.length - gone.length;
+    for (const id of gone) await store.remove(keyOf(id));
+    if (gone.length > 0) await db.delete(answerRecordings).where(inArray(answerRecordings.id, gone));
+    result.removed += gone.length;
+  }
+}
+
+const stores = new WeakMap<Config, AudioStore>();
+
+/** One answer store per configuration (the feedback socket and the recognition routes share it). */
+export function answerAudioStore(config: Config): AudioStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = createAnswerAudioStore(config);
+    stores.set(config, store);
+  }
+  return store;
+}
