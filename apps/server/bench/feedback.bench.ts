@@ -112,7 +112,7 @@ times.sort((a, b) => a - b);
 const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
 console.log(`examiner: ${ANSWERS} mixed answers (repeat, read aloud, retell, open, picture; en/zh/ru)`);
-console.log(`first call (loads HSK lists): ${warmMs.toFixed(1)} ms`);
+console.log(`first call (loads HSK lists and the word segmenter): ${warmMs.toFixed(1)} ms`);
 console.log(
   `per answer: median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms, mean ${mean.toFixed(2)} ms`,
 );

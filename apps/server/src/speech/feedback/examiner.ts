@@ -41,7 +41,8 @@ const RETELL_QUALITY_FLOOR = 0.6;
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
 const CONTENT_FLOOR = 0.25;
-const CONTENT_WEIGHTS = { length: 0.5, vocabulary: 0.2, fluency: 0.3 } as const;
+const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
+const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
@@ -196,12 +197,13 @@ export class ExaminerEngine implements FeedbackEngine {
       }
       const relevance = Math.min(measures.relevance.score ?? NEUTRAL_RELEVANCE, drill?.score ?? 1);
       const coherence = measures.coherence.score;
-      const content =
+      // Words and fluency say little about an answer that fills a tenth of its time: length gates them.
+      const quality =
         weighted([
-          [CONTENT_WEIGHTS.length, lengthScore],
           [CONTENT_WEIGHTS.vocabulary, measures.vocabulary.score],
           [CONTENT_WEIGHTS.fluency, measures.fluency.score],
-        ]) ?? lengthScore;
+        ]) ?? 1;
+      const content = lengthScore * (QUALITY_FLOOR + (1 - QUALITY_FLOOR) * quality);
       measures.components = {
         relevance: round2(relevance),
         coherence: round2(coherence),

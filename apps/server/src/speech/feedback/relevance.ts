@@ -39,8 +39,12 @@ const QUESTION_FORMS: { asks: RegExp; answeredBy: (t: Token) => boolean; framed?
   { asks: /谁/, answeredBy: (t) => /^(nr|r)/.test(t.tag) },
   { asks: /为什么/, answeredBy: (t) => /^(因为|所以|由于)$/.test(t.word) },
   { asks: /怎么样|怎样/, answeredBy: (t) => t.tag.startsWith('a') },
-  // 什么 asks for a thing: a noun answers it when the answer also takes up the question's frame.
-  { asks: /什么(?!样)/, answeredBy: (t) => /^(n|nz|vn)$/.test(t.tag) && !STOP.has(t.word), framed: true },
+  // 什么 / 哪个 ask for a thing: a noun answers it when the answer also takes up the question's frame.
+  {
+    asks: /什么(?!样)|哪个|哪种|哪一/,
+    answeredBy: (t) => /^(n|nz|vn|t|nr|ns)$/.test(t.tag) && !STOP.has(t.word),
+    framed: true,
+  },
   { asks: /吗[？?]?$|吗[？?]/, answeredBy: (t) => /^(是|不|没|没有|有|会|能|对|去过|还)$/.test(t.word) },
 ];
 const FORM_CREDIT = 0.7;
@@ -130,7 +134,9 @@ export function measureRelevance(
   ).length;
   const precision = own.length ? onTopic / own.length : 0;
   const stanceAsked = STANCE_QUESTION.test(question);
-  const stance = stanceAsked && STANCE_ANSWER.test(text);
+  // A view counts as the stance asked for only when it is about the question's own subject.
+  const aboutQuestion = hits.some((h) => (topic.get(h) ?? 0) >= WEIGHT.question);
+  const stance = stanceAsked && aboutQuestion && STANCE_ANSWER.test(text);
   if (stance) raw += STANCE_CREDIT;
   const pictured = input.question_type === 'picture' && PICTURE_WORDS.test(text);
   if (pictured) raw += PICTURE_CREDIT;
