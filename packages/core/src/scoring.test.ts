@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sameSyllable,
+  splitSyllable,
   NO_ANSWER_PLACEHOLDER,
   SCORE_BAND_HIGH_MIN,
   SCORE_BAND_MID_MIN,
@@ -91,5 +93,25 @@ describe('alignChars', () => {
     expect(countAlignment(alignChars(chars('你好'), [])).delete).toBe(2);
     expect(countAlignment(alignChars([], chars('你好'))).insert).toBe(2);
     expect(alignChars([], [])).toEqual([]);
+  });
+});
+
+describe('sameSyllable (a homophone: same initial and final, tones aside)', () => {
+  it('splits initials, finals and the ü after j, q, x, y', () => {
+    expect(splitSyllable('zhuàng')).toEqual({ initial: 'zh', final: 'uang' });
+    expect(splitSyllable('ju3')).toEqual({ initial: 'j', final: 'v' });
+    expect(splitSyllable('lǜ')).toEqual({ initial: 'l', final: 'v' });
+    expect(splitSyllable('ài')).toEqual({ initial: '', final: 'ai' });
+  });
+  it('pairs syllables that differ only by tone', () => {
+    expect(sameSyllable('zài', 'zai4')).toBe(true); // 在 / 再
+    expect(sameSyllable('tā', 'ta')).toBe(true); // 他 / 她
+    expect(sameSyllable('lv', 'lǘ')).toBe(true);
+  });
+  it('keeps apart syllables that differ by the final or the initial', () => {
+    expect(sameSyllable('jiě', 'jiā')).toBe(false); // 姐 / 家
+    expect(sameSyllable('miàn', 'mín')).toBe(false); // 面 / 民
+    expect(sameSyllable('zhi', 'zi')).toBe(false);
+    expect(sameSyllable('lu', 'lv')).toBe(false);
   });
 });

@@ -167,3 +167,32 @@ export function countAlignment(ops: readonly AlignmentOp[]): AlignmentCounts {
   }
   return counts;
 }
+
+// Longest first, so zh/ch/sh are not read as z/c/s.
+const PINYIN_INITIALS = 'zh ch sh b p m f d t n l g k h j q x r z c s y w'.split(' ');
+
+/**
+ * A pinyin syllable without its tone, split into initial and final: lower-case, tone marks and
+ * digits dropped, ü written as v (and the u after j, q, x, y read as ü).
+ */
+export function splitSyllable(syllable: string): { initial: string; final: string } {
+  const plain = syllable
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/u\u0308|u:/g, 'v')
+    .replace(/[\u0300-\u036f1-5]/g, '');
+  const initial = PINYIN_INITIALS.find((i) => plain.startsWith(i)) ?? '';
+  let final = plain.slice(initial.length);
+  if ('jqxy'.includes(initial) && initial !== '' && final.startsWith('u')) final = `v${final.slice(1)}`;
+  return { initial, final };
+}
+
+/**
+ * A homophone: two syllables with the same initial and the same final, tones aside (在 zài / 再 zài).
+ * jiě / jiā (姐 / 家) and miàn / mín (面 / 民) differ by their final and are not homophones.
+ */
+export function sameSyllable(a: string, b: string): boolean {
+  const x = splitSyllable(a);
+  const y = splitSyllable(b);
+  return x.final !== '' && x.initial === y.initial && x.final === y.final;
+}

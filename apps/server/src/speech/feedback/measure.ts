@@ -1,5 +1,12 @@
-import { pinyin, polyphonic } from 'pinyin-pro';
-import { HSKK_HSK_RANGE, HSKK_LEVELS, alignChars, countAlignment, spokenChars } from '@kouyu/core';
+import { pinyin } from 'pinyin-pro';
+import {
+  HSKK_HSK_RANGE,
+  HSKK_LEVELS,
+  alignChars,
+  countAlignment,
+  sameSyllable,
+  spokenChars,
+} from '@kouyu/core';
 import type { AlignmentOp, HskkLevel } from '@kouyu/core';
 import type { AnswerInput, ReferenceMeasure } from './types.js';
 
@@ -18,12 +25,6 @@ export function targetLevels(level: AnswerInput['level']): [number, number] {
 
 export const HAN = /\p{Script=Han}/u;
 
-/** Toneless readings of each character: every reading for polyphones, so 行 matches both xing and hang. */
-function readings(chars: readonly string[]): Set<string>[] {
-  const all = polyphonic(chars.join(''), { toneType: 'none', type: 'array' });
-  return chars.map((c, i) => new Set(HAN.test(c) ? (all[i] ?? [c]) : [c]));
-}
-
 /** Toneless reading of each character in context (one per character). */
 export function syllables(chars: readonly string[]): string[] {
   const read = pinyin(chars.join(''), { toneType: 'none', type: 'array' });
@@ -37,14 +38,15 @@ export interface ReferenceResult {
 
 /** Aligns the answer to the reference, telling homophones (same toneless syllable) from wrong characters. */
 export function measureReference(reference: readonly string[], answer: readonly string[]): ReferenceResult {
-  const refRead = readings(reference);
-  const ansRead = readings(answer);
+  // Each character's reading in its own sentence: a rare reading of a polyphone (家 as jie) must not
+  // make 姐 and 家 sound alike; a homophone has the same initial and final (core sameSyllable).
+  const refRead = syllables(reference);
+  const ansRead = syllables(answer);
   const soundsAlike = (i: number, j: number): boolean => {
     const r = refRead[i];
     const a = ansRead[j];
-    if (!r || !a || !HAN.test(reference[i] ?? '')) return false;
-    for (const s of a) if (r.has(s)) return true;
-    return false;
+    if (!r || !a || !HAN.test(reference[i] ?? '') || !HAN.test(answer[j] ?? '')) return false;
+    return sameSyllable(r, a);
   };
   const ops = alignChars(reference, answer, soundsAlike);
   const c = countAlignment(ops);
