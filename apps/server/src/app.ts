@@ -81,7 +81,12 @@ export interface BuildOptions {
   /** Where the log goes instead of stdout (tests reading what is logged). */
   logStream?: { write(line: string): void };
   /** Called with every route as it is added (the authorization matrix reads the route table). */
-  onRoute?: (route: { method: string | string[]; url: string; websocket?: boolean }) => void;
+  onRoute?: (route: {
+    method: string | string[];
+    url: string;
+    websocket?: boolean;
+    schema?: { body?: unknown };
+  }) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

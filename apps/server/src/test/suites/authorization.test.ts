@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDriver } from '../test/app.js';
+import { testDriver } from '../app.js';
 import { HTTP_MATRIX, SOCKET_MATRIX } from './authorization-matrix.js';
 import { ROLES, concreteUrl, report, suiteApp } from './roles.js';
 import type { SuiteApp } from './roles.js';

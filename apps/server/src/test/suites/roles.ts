@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
-import { users } from '../db/schema.js';
-import { openTestDatabase, testConfig } from '../test/app.js';
-import { signUp } from '../test/accounts.js';
-import { setPlus } from '../test/speaking.js';
+import { buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { openTestDatabase, testConfig } from '../app.js';
+import { signUp } from '../accounts.js';
+import { setPlus } from '../speaking.js';
 
 export const ROLES = ['guest', 'free', 'plus', 'expired', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -15,6 +15,8 @@ export interface AppRoute {
   method: string;
   url: string;
   websocket: boolean;
+  /** The zod schema of the body, when the route declares one. */
+  schema?: unknown;
 }
 
 export interface SuiteApp {
@@ -43,7 +45,8 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
     onRoute: (r) => {
       for (const method of [r.method].flat()) {
         if (method === 'HEAD' && !r.url.endsWith('/ping')) continue; // fastify adds HEAD for every GET
-        if (r.url.startsWith('/api/')) routes.push({ method, url: r.url, websocket: r.websocket === true });
+        if (r.url.startsWith('/api/'))
+          routes.push({ method, url: r.url, websocket: r.websocket === true, schema: r.schema?.body });
       }
     },
   });
