@@ -1,9 +1,7 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
-import { ComingSoon } from '@/components/ui/coming-soon';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
 import { LanguageLayout, RootRedirect } from './language-layout';
@@ -57,6 +55,7 @@ const HskListeningTestPage = page$(
 const HskAttemptsList = page$(() => import('@/features/hsk/components/attempts-list'), 'HskAttemptsList');
 const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
 const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
+const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
 const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
@@ -73,28 +72,6 @@ const numericTest: Check = (p) => /^[\w-]+$/.test(p['testId'] ?? '');
 function Guard({ check, children }: { check: Check; children: ReactNode }) {
   const params = useParams();
   return check(params) ? children : <Navigate to="/" replace />;
-}
-
-/** A page whose feature lands with a later issue. */
-function Soon({
-  title,
-}: {
-  title:
-    | 'results'
-    | 'profile'
-    | 'auth'
-    | 'verifyEmail'
-    | 'resetPassword'
-    | 'vocabulary'
-    | 'idioms'
-    | 'dictation'
-    | 'hsk'
-    | 'testSelection'
-    | 'test'
-    | 'campusCard';
-}) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t(`pages.${title}`)} />;
 }
 
 const any: Check = () => true;
@@ -183,7 +160,7 @@ export const router = createBrowserRouter([
         <HskListeningTestPage />,
         (p) => listeningTestLevel(p) && numericTest(p),
       ),
-      page('campus-card', <Soon title="campusCard" />),
+      page('campus-card', <CampusCardPage />),
       page(
         'admin/*',
         <RequireAuth>
