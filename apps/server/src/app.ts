@@ -5,7 +5,6 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
@@ -19,6 +18,7 @@ import type { Kv } from './plugins/kv.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerUploadGuards } from './plugins/uploads.js';
 import { registerSocketDrain } from './plugins/drain.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -149,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuth(app);
   registerAnalytics(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
