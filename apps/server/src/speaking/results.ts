@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { averageScore, paginate, parseMode } from '@kouyu/core';
@@ -111,7 +111,14 @@ const SORTS: Record<ResultsQuery['sort'], SQL[]> = {
 };
 
 /** Result items with test names in `lang` and each answer's saved feedback (the owner's only). */
-async function toItems(db: Db, userId: number, rows: ResultRow[], lang: Language): Promise<ResultItem[]> {
+async function toItems(
+  db: Db,
+  userId: number,
+  rows: ResultRow[],
+  lang: Language,
+  /** Whether the user has Plus now, when the caller knows it already (one query less). */
+  knownPlus?: boolean,
+): Promise<ResultItem[]> {
   if (rows.length === 0) return [];
   const testIds = [...new Set(rows.map((r) => r.testId))];
   const tests = await db
@@ -138,7 +145,7 @@ async function toItems(db: Db, userId: number, rows: ResultRow[], lang: Language
           .from(feedbackRecords)
           .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, userId)));
   // A review written while the user was Plus is shown held back once the membership has lapsed.
-  const plus = viewerOf((await findUserById(db, userId)) ?? null).official;
+  const plus = knownPlus ?? viewerOf((await findUserById(db, userId)) ?? null).official;
   const byId = new Map(feedback.map((f) => [f.id, plus ? f : { ...f, ...heldBack(f.language, f.measures) }]));
   return rows.map((r) => ({
     id: r.id,
@@ -164,22 +171,31 @@ export async function listResults(
   userId: number,
   query: Pick<ResultsQuery, 'page' | 'page_size' | 'sort' | 'filter'>,
   lang: Language,
+  /** The signed-in user, when the caller has it: saves looking them up again. */
+  user?: UserRow,
 ): Promise<{ data: ResultItem[]; pagination: Pagination }> {
   const where = and(eq(testResults.userId, userId), FILTERS[query.filter]);
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(testResults)
-    .where(where);
-  const rows = await db
-    .select()
+  // The page and the total in one round trip (a window count); a page past the end counts apart.
+  const found = await db
+    .select({ ...getTableColumns(testResults), total: sql<number>`count(*) over ()::int` })
     .from(testResults)
     .where(where)
     .orderBy(...SORTS[query.sort])
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
+  let total = Number(found[0]?.total ?? 0);
+  if (found.length === 0 && query.page > 1) {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(testResults)
+      .where(where);
+    total = Number(counted?.n ?? 0);
+  }
+  const rows: ResultRow[] = found.map(({ total: _total, ...row }) => row);
+  const plus = user && user.id === userId ? viewerOf(user).official : undefined;
   return {
-    data: await toItems(db, userId, rows, lang),
-    pagination: paginate(query.page, query.page_size, Number(counted?.n ?? 0)),
+    data: await toItems(db, userId, rows, lang, plus),
+    pagination: paginate(query.page, query.page_size, total),
   };
 }
 

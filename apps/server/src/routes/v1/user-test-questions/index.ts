@@ -84,6 +84,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
         user.id,
         req.query,
         req.query.language ?? pickLanguage(user.language),
+        user,
       );
       return { success: true as const, ...list };
     },
