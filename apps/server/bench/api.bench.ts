@@ -4,7 +4,8 @@
  * Fastify process answering every path with the very bytes the server gave (the ceiling). Prints
  * requests/s, p50/p99, timeouts and the ratio per endpoint, then feedback sockets per second.
  * `npm run build` first; then `npm run bench -- api`. BENCH_SECONDS (default 5) and
- * BENCH_CONNECTIONS (default 100) change the load; BENCH_PROFILE=1 writes a CPU profile of the server.
+ * BENCH_CONNECTIONS (default 100) change the load; BENCH_ONLY=text keeps the endpoints whose name holds
+ * it; BENCH_PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -188,7 +189,7 @@ async function main() {
       { name: 'idiom search', path: '/api/v1/idioms?search=yi', signedIn: false },
       { name: 'idiom page_size=100', path: '/api/v1/idioms?search=e&page_size=100', signedIn: false },
       { name: 'results list', path: '/api/v1/user-test-questions?page=1', signedIn: true },
-    ];
+    ].filter((t) => t.name.includes(process.env['BENCH_ONLY'] ?? ''));
     const bodies: Record<string, { type: string; body: string }> = {};
     for (const t of targets) {
       const res = await fetch(`${server.baseUrl}${t.path}`, { headers: t.signedIn ? auth : {} });
@@ -227,6 +228,7 @@ async function main() {
       token,
     });
     const wsUrl = `${server.baseUrl.replace('http', 'ws')}/api/v1/user-test-questions/ws?${query}`;
+    if (!'feedback socket'.includes(process.env['BENCH_ONLY'] ?? '') && process.env['BENCH_ONLY']) return;
     const sockets = await socketsPerSecond(wsUrl, 20);
     console.log(
       `\nfeedback socket (20 clients): ${sockets.perSecond} sockets/s, p50 ${sockets.p50} ms, p99 ${sockets.p99} ms, failures ${sockets.failures}`,
