@@ -5,6 +5,7 @@ import type { AuthData } from '@kouyu/core';
 import en from '../src/locales/en/admin.json' with { type: 'json' };
 import { call, openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser, newPage, PHONE } from './browser';
+import { untilAttr, untilCount, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 
@@ -92,15 +93,15 @@ describe('admin dashboard in a real browser', () => {
     await page.getByTestId('contacts-search').fill(learner.user.email);
     await page.waitForURL((url) => url.searchParams.get('q') === learner.user.email);
     const card = page.getByTestId('contact-card').filter({ hasText: message });
-    await expect.poll(() => card.count()).toBe(1);
+    await untilCount(card, 1);
     expect(await card.getByTestId('contact-message').textContent()).toBe(message);
     expect(await card.getByTestId('contact-status').textContent()).toContain(en.status.new);
     expect(await card.textContent()).toContain('Bug report');
 
     await card.getByTestId('contact-set-resolved').click();
-    await expect.poll(() => card.getAttribute('data-status')).toBe('resolved');
+    await untilAttr(card, 'data-status', 'resolved');
     expect(await card.getByTestId('contact-status').textContent()).toContain(en.status.resolved);
-    await expect.poll(() => statValue(page, 'resolved')).toBe(before.resolved + 1);
+    await untilText(page.getByTestId('contact-stat-resolved-value'), String(before.resolved + 1));
     expect(await statValue(page, 'new')).toBe(before.new - 1);
 
     // The "New" tile filters the list: the resolved message is no longer there.
@@ -116,7 +117,7 @@ describe('admin dashboard in a real browser', () => {
     await page.getByTestId('users-search').fill(learner.user.email);
     await page.waitForURL((url) => url.searchParams.get('q') === learner.user.email);
     const row = page.getByTestId('admin-user-row').filter({ hasText: learner.user.email });
-    await expect.poll(() => row.count()).toBe(1);
+    await untilCount(row, 1);
     expect(await row.getByTestId('plus-state').getAttribute('data-state')).toBe('none');
     await row.getByTestId('admin-user-open').click();
     await page.waitForURL(`${baseURL}/en/admin/users/${learner.user.id}`);
@@ -138,11 +139,9 @@ describe('admin dashboard in a real browser', () => {
     expect(((await me.json()) as { user: { is_vip: boolean } }).user.is_vip).toBe(true);
 
     const results = page.getByTestId('admin-user-results');
-    await expect
-      .poll(() => results.getByTestId('admin-user-results-count').textContent())
-      .toContain('Runs: 1 (0 full tests, 1 single parts)');
+    await untilText(results.getByTestId('admin-user-results-count'), 'Runs: 1 (0 full tests, 1 single parts)', 'contains');
     const item = results.getByTestId('result-item');
-    await expect.poll(() => item.count()).toBe(1);
+    await untilCount(item, 1);
     await item.getByTestId('view-result-feedback').click();
     expect(await item.getByTestId('result-answer').textContent()).toContain('我家有四个人');
     expect(await item.getByTestId('result-answer').textContent()).toContain(en.results.learnerAnswer);
@@ -151,15 +150,7 @@ describe('admin dashboard in a real browser', () => {
     await page.getByRole('link', { name: en.users.back }).click();
     await page.waitForURL((url) => url.pathname === '/en/admin/users');
     await page.getByTestId('users-search').fill(learner.user.email);
-    await expect
-      .poll(() =>
-        page
-          .getByTestId('admin-user-row')
-          .filter({ hasText: learner.user.email })
-          .getByTestId('plus-state')
-          .getAttribute('data-state'),
-      )
-      .toBe('active');
+    await untilAttr(page.getByTestId('admin-user-row').filter({ hasText: learner.user.email }).getByTestId('plus-state'), 'data-state', 'active');
     await page.context().close();
   });
 

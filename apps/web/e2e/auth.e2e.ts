@@ -4,6 +4,7 @@ import { z } from 'zod';
 import en from '../src/locales/en/common.json' with { type: 'json' };
 import ru from '../src/locales/ru/common.json' with { type: 'json' };
 import { launchBrowser, newPage } from './browser';
+import { untilText } from './wait';
 
 const baseURL = inject('baseURL');
 const api = `${baseURL}/api/v1`;
@@ -109,17 +110,15 @@ describe('accounts in a real browser', () => {
       await page.getByTestId('register-submit').click();
       await page.waitForURL(`${home}/verify-email?email=${encodeURIComponent(email)}`);
       // The page speaks the chosen language (the Russian run checks a Russian text).
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-        .toBe(t.pages.verifyEmail);
+      await untilText(page.getByRole('heading', { level: 1 }), t.pages.verifyEmail);
 
       // Verify with the code from the outbox: signed in, back home.
       await page.getByLabel(t.auth.code, { exact: true }).fill(await codeFor(email, 'verify'));
       await page.getByTestId('verify-submit').click();
       await page.waitForURL(home);
-      await expect.poll(() => page.getByTestId('account-initial').textContent()).toBe(initial);
+      await untilText(page.getByTestId('account-initial'), initial);
       await page.getByTestId('account-menu').click();
-      await expect.poll(() => page.getByTestId('sign-out').textContent()).toBe(t.account.signOut);
+      await untilText(page.getByTestId('sign-out'), t.account.signOut);
       await page.keyboard.press('Escape');
 
       // Sign out, sign in again.
@@ -128,7 +127,7 @@ describe('accounts in a real browser', () => {
       await page.waitForURL(`${home}/auth?mode=login`);
       await signIn(page, t, email, 'first-password-1');
       await page.waitForURL(home);
-      await expect.poll(() => page.getByTestId('account-initial').textContent()).toBe(initial);
+      await untilText(page.getByTestId('account-initial'), initial);
       await signOut(page, home);
 
       // Forgot password: e-mail → code → new password → the login tab says so.
@@ -145,22 +144,18 @@ describe('accounts in a real browser', () => {
       await newPassword.getByLabel(t.auth.confirmPassword, { exact: true }).fill('second-password-2');
       await page.getByTestId('new-password-submit').click();
       await page.waitForURL(`${home}/auth?mode=login`);
-      await expect
-        .poll(() => page.getByTestId('password-reset-done').textContent())
-        .toBe(t.auth.passwordResetDone);
+      await untilText(page.getByTestId('password-reset-done'), t.auth.passwordResetDone);
 
       // The old password no longer works; the new one does.
       await signIn(page, t, email, 'first-password-1');
-      await expect
-        .poll(() => page.getByTestId('form-error').textContent())
-        .toContain(t.errors.invalid_credentials);
+      await untilText(page.getByTestId('form-error'), t.errors.invalid_credentials, 'contains');
       await page
         .getByTestId('login-form')
         .getByLabel(t.auth.password, { exact: true })
         .fill('second-password-2');
       await page.getByTestId('login-submit').click();
       await page.waitForURL(home);
-      await expect.poll(() => page.getByTestId('account-initial').textContent()).toBe(initial);
+      await untilText(page.getByTestId('account-initial'), initial);
       await page.context().close();
     });
   }
@@ -172,7 +167,7 @@ describe('accounts in a real browser', () => {
     await page.waitForURL(`${baseURL}/en/auth?mode=login&next=%2Fen%2Fprofile`);
     await signIn(page, en, email, password);
     await page.waitForURL(`${baseURL}/en/profile`);
-    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+    await untilText(page.getByTestId('profile-email'), email);
     await page.context().close();
   });
 
@@ -190,7 +185,7 @@ describe('accounts in a real browser', () => {
     const wrong = real === '000000' ? '111111' : '000000';
     await page.getByLabel(ru.auth.code, { exact: true }).fill(wrong);
     await page.getByTestId('verify-submit').click();
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(ru.errors.invalid_code);
+    await untilText(page.getByTestId('form-error'), ru.errors.invalid_code, 'contains');
     // Still a guest, still on the verification page.
     expect(page.url()).toContain('/ru/verify-email');
     expect(await page.getByTestId('login-button').count()).toBe(1);

@@ -7,6 +7,7 @@ import { renderHandwriting } from '../../server/src/test/handwriting';
 import en from '../src/locales/en/dictation.json' with { type: 'json' };
 import { openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser } from './browser';
+import { untilCount, untilMatches, untilText } from './wait';
 
 const api = `${inject('baseURL')}/api/v1`;
 /** Types the words, picks the shortest interval and runs the dictation to the end. */
@@ -15,9 +16,7 @@ async function dictate(page: Page, words: readonly string[]) {
     await page.getByLabel(en.words.label).fill(word);
     await page.getByTestId('word-add').click();
   }
-  await expect
-    .poll(() => page.getByTestId('word-counter').textContent())
-    .toMatch(new RegExp(`^${words.length} / `));
+  await untilMatches(page.getByTestId('word-counter'), new RegExp(`^${words.length} / `));
   await page.getByTestId('interval-select').selectOption('3');
   await page.getByTestId('player-start').click();
   await page.locator('[data-testid="player"][data-phase="speaking"]').waitFor({ timeout: 20_000 });
@@ -80,10 +79,10 @@ describe('dictation in a real browser', () => {
     // Save; the session appears among the past ones, then an update keeps it one session.
     await page.getByTestId('save-session').click();
     expect(await page.getByTestId('save-done').textContent()).toBe(en.save.saved);
-    await expect.poll(() => page.getByTestId('past-session').count()).toBe(1);
+    await untilCount(page.getByTestId('past-session'), 1);
     expect(await page.getByTestId('save-session').textContent()).toBe(en.save.update);
     await page.getByTestId('save-session').click();
-    await expect.poll(() => page.getByTestId('save-done').textContent()).toBe(en.save.updated);
+    await untilText(page.getByTestId('save-done'), en.save.updated);
     expect(await page.getByTestId('past-session').count()).toBe(1);
     expect(await page.getByTestId('past-session').textContent()).toContain('83 / 100');
     await page.context().close();

@@ -7,6 +7,7 @@ import { hskAttemptsSchema } from '@kouyu/core';
 import en from '../src/locales/en/hsk.json' with { type: 'json' };
 import ru from '../src/locales/ru/hsk.json' with { type: 'json' };
 import { launchBrowser, newPage } from './browser';
+import { untilAttr, untilImageLoaded, untilMatches, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 const api = `${baseURL}/api/v1`;
@@ -87,7 +88,7 @@ describe('HSK practice in a real browser', () => {
     const page = await newPage(browser);
     await page.goto(`${baseURL}/en/hsk/1`);
     await page.getByRole('heading', { level: 1, name: 'HSK 1' }).waitFor();
-    await expect.poll(() => page.getByTestId('hsk-word-count').textContent()).toContain('150 new words');
+    await untilText(page.getByTestId('hsk-word-count'), '150 new words', 'contains');
     await page.getByTestId('hsk-section-listening').click();
     await page.waitForURL(`${baseURL}/en/hsk/1/listening`);
     const card = page.locator('[data-set-id="hsk1-listening-1"]');
@@ -107,18 +108,12 @@ describe('HSK practice in a real browser', () => {
     const icon = await page.locator('[data-item-id="hsk1-listening-1-01"] img').getAttribute('src');
     expect(icon).toMatch(/^\/api\/v1\/hsk\/icons\/[a-z-]+\.svg\?v=/);
     // The picture loads after the page renders: wait for it rather than read it at once.
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-item-id="hsk1-listening-1-01"] img')
-          .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
-      )
-      .toBeGreaterThan(0);
+    expect(await untilImageLoaded(page.locator('[data-item-id="hsk1-listening-1-01"] img'))).toBeGreaterThan(0);
 
     // The recording of item 1 plays to its end through the speech engine's cached MP3.
     const play = page.locator(`[data-item-id="${first.id}"]`).getByTestId('audio-button');
     await play.click();
-    await expect.poll(() => play.getAttribute('data-state'), { timeout: 20_000 }).toBe('ended');
+    await untilAttr(play, 'data-state', 'ended');
 
     for (const item of set.items) if (item.answer !== undefined) await answer(page, item.id, item.answer);
     await page.getByTestId('hsk-submit').click();
@@ -180,15 +175,15 @@ describe('HSK practice in a real browser', () => {
     await page.goto(`${baseURL}/en/hsk/3/listening/test/1`);
     await page.getByTestId('hsk-test-start').click();
     const timer = page.getByTestId('hsk-timer');
-    await expect.poll(() => timer.getByRole('timer').textContent()).toMatch(/^(10:00|9:5\d)$/);
+    await untilMatches(timer.getByRole('timer'), /^(10:00|9:5\d)$/);
     // The clock runs down.
-    await expect.poll(() => timer.getByRole('timer').textContent(), { timeout: 5000 }).toMatch(/^9:5\d$/);
+    await untilMatches(timer.getByRole('timer'), /^9:5\d$/);
     const set = seedSet('hsk3-listening-1');
     const first = set.items[0];
     if (!first || first.answer === undefined) throw new Error('the set has no first item');
     const play = page.locator(`[data-item-id="${first.id}"]`).getByTestId('audio-button');
     await play.click();
-    await expect.poll(() => play.getAttribute('data-state'), { timeout: 20_000 }).toBe('played');
+    await untilAttr(play, 'data-state', 'played');
     expect(await play.isDisabled()).toBe(true);
     await answer(page, first.id, first.answer);
     await page.getByTestId('hsk-submit').click();

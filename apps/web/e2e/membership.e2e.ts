@@ -6,6 +6,7 @@ import speaking from '../src/locales/en/speaking.json' with { type: 'json' };
 import adminText from '../src/locales/en/admin.json' with { type: 'json' };
 import { admin, call, openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser } from './browser';
+import { untilAttr, untilCount, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 const createdSchema = z.object({ codes: z.array(z.string()) });
@@ -25,7 +26,7 @@ describe('Plus membership in a real browser', () => {
   it('a free learner meets an official test, pays through Stripe Checkout and opens the test', async () => {
     const page = await openSignedIn(browser, await signUpThroughApi('payer'), '/en/test-selection/basic');
     const official = page.locator('[data-testid=test-card][data-test-id="104"]');
-    await expect.poll(() => official.getByTestId('test-card-lock').textContent()).toBe(speaking.selection.lockOfficial);
+    await untilText(official.getByTestId('test-card-lock'), speaking.selection.lockOfficial);
     await official.getByTestId('test-card-select').click();
     await page.waitForURL(`${baseURL}/en/plus`);
     expect(await page.getByTestId('plus-status').getAttribute('data-state')).toBe('not_official');
@@ -42,7 +43,7 @@ describe('Plus membership in a real browser', () => {
 
     // The lock is gone and the official test opens.
     await page.goto(`${baseURL}/en/test-selection/basic`);
-    await expect.poll(() => official.getByTestId('test-card-lock').count()).toBe(0);
+    await untilCount(official.getByTestId('test-card-lock'), 0);
     await official.getByTestId('test-card-select').click();
     await official.getByTestId('mode-part-1').click();
     await official.getByTestId('test-start').click();
@@ -71,7 +72,7 @@ describe('Plus membership in a real browser', () => {
     await page.reload();
     const row = page.getByTestId('batch-row').filter({ hasText: '2 codes × 14 days' }).first();
     await row.getByRole('button', { name: adminText.membership.showCodes }).click();
-    await expect.poll(() => row.getByTestId('batch-code-list').textContent()).toContain(learner.user.email);
+    await untilText(row.getByTestId('batch-code-list'), learner.user.email, 'contains');
     await page.context().close();
   });
 
@@ -84,7 +85,7 @@ describe('Plus membership in a real browser', () => {
     await page.getByTestId('redeem-submit').click();
     await page.getByTestId('redeem-done').waitFor();
     await badge(page).waitFor();
-    await expect.poll(() => page.getByTestId('plus-status').getAttribute('data-state')).toBe('active');
+    await untilAttr(page.getByTestId('plus-status'), 'data-state', 'active');
     expect(await page.getByTestId('plus-days-left').textContent()).toContain('30');
 
     // The same code a second time says it was used.
@@ -102,7 +103,7 @@ describe('Plus membership in a real browser', () => {
     await page.getByTestId('points-week').click();
     await page.getByTestId('points-done').waitFor();
     await badge(page).waitFor();
-    await expect.poll(() => page.getByTestId('plus-days-left').textContent()).toContain('7');
+    await untilText(page.getByTestId('plus-days-left'), '7', 'contains');
     // 120 − 100: the month (429 points) is out of reach now.
     expect(await page.getByTestId('points-month').isDisabled()).toBe(true);
     await page.context().close();

@@ -47,7 +47,12 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
     const password = `${tag}-pass-1`;
     expect((await call('POST', '/auth/register', { email, password, language: 'en' })).status).toBe(201);
     const admin = await login(server.adminEmail, server.adminPassword);
-    const outbox = await call('GET', `/admin/outbox?email=${encodeURIComponent(email)}`, undefined, admin.token);
+    const outbox = await call(
+      'GET',
+      `/admin/outbox?email=${encodeURIComponent(email)}`,
+      undefined,
+      admin.token,
+    );
     const mail = outboxSchema.parse(await outbox.json()).data.find((m) => m.purpose === 'verify');
     const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
     const verified = await call('POST', '/auth/verify-email', { email, code });
@@ -71,7 +76,9 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
   const tokenExpired = (page: Page) =>
     page.waitForFunction(() => {
       const token = localStorage.getItem('auth_token') ?? '';
-      const payload: unknown = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+      const payload: unknown = JSON.parse(
+        atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+      );
       const exp = typeof payload === 'object' && payload !== null ? Reflect.get(payload, 'exp') : 0;
       return typeof exp === 'number' && exp * 1000 < Date.now();
     });
@@ -127,7 +134,9 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
 
       // The run was saved with a score for every answer.
       const fresh = await login(account.email, account.password);
-      const results = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, fresh.token)).json());
+      const results = resultsSchema.parse(
+        await (await call('GET', '/user-test-questions', undefined, fresh.token)).json(),
+      );
       const [run] = results.data;
       expect(run?.answers).toHaveLength(total);
       expect(run?.answers.every((a) => a.user_answers === ANSWER && a.score !== null)).toBe(true);
@@ -160,7 +169,9 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       );
       expect(kept).toBe(1);
       const before = await login(account.email, account.password);
-      const none = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, before.token)).json());
+      const none = resultsSchema.parse(
+        await (await call('GET', '/user-test-questions', undefined, before.token)).json(),
+      );
       expect(none.data).toHaveLength(0);
 
       // Back online: the feedback and the result go out by themselves.
@@ -168,7 +179,9 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await page.getByTestId('answers-sent').waitFor({ timeout: 120_000 });
       expect(await page.locator('[data-testid=feedback-card][data-status=done]').count()).toBe(total);
       const after = await login(account.email, account.password);
-      const results = resultsSchema.parse(await (await call('GET', '/user-test-questions', undefined, after.token)).json());
+      const results = resultsSchema.parse(
+        await (await call('GET', '/user-test-questions', undefined, after.token)).json(),
+      );
       expect(results.data).toHaveLength(1);
       expect(results.data[0]?.answers.every((a) => a.user_answers === ANSWER && a.score !== null)).toBe(true);
       await page.context().close();

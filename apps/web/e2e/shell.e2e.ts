@@ -4,6 +4,7 @@ import en from '../src/locales/en/common.json' with { type: 'json' };
 import zh from '../src/locales/zh/common.json' with { type: 'json' };
 import ru from '../src/locales/ru/common.json' with { type: 'json' };
 import { launchBrowser, newPage, PHONE } from './browser';
+import { untilText } from './wait';
 
 const baseURL = inject('baseURL');
 
@@ -20,7 +21,7 @@ describe('site shell in a real browser', () => {
     const page = await newPage(browser);
     await page.goto(`${baseURL}/`);
     await page.waitForURL(`${baseURL}/en`);
-    await expect.poll(() => page.getByTestId('login-button').textContent()).toBe(en.header.login);
+    await untilText(page.getByTestId('login-button'), en.header.login);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     const hreflangs = await page.$$eval('link[rel=alternate]', (links) =>
       links.map((l) => l.getAttribute('hreflang')),
@@ -34,13 +35,13 @@ describe('site shell in a real browser', () => {
     await page.goto(`${baseURL}/en/about?x=1#top`);
     await page.getByTestId('lang-zh').click();
     await page.waitForURL(`${baseURL}/zh/about?x=1#top`);
-    await expect.poll(() => page.getByTestId('login-button').textContent()).toBe(zh.header.login);
+    await untilText(page.getByTestId('login-button'), zh.header.login);
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     await page.goto(`${baseURL}/`);
     await page.waitForURL(`${baseURL}/zh`);
     await page.getByTestId('lang-ru').click();
     await page.waitForURL(`${baseURL}/ru`);
-    await expect.poll(() => page.getByTestId('login-button').textContent()).toBe(ru.header.login);
+    await untilText(page.getByTestId('login-button'), ru.header.login);
     await page.context().close();
   });
 
@@ -48,7 +49,7 @@ describe('site shell in a real browser', () => {
     const page = await newPage(browser);
     await page.goto(`${baseURL}/privacy?ref=mail#rights`);
     await page.waitForURL(`${baseURL}/en/privacy?ref=mail#rights`);
-    await expect.poll(() => page.getByTestId('privacy-contact').textContent()).toContain('@');
+    await untilText(page.getByTestId('privacy-contact'), '@', 'contains');
     await page.context().close();
   });
 

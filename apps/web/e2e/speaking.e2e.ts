@@ -8,6 +8,7 @@ import en from '../src/locales/en/speaking.json' with { type: 'json' };
 import { openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { STANDIN_PHRASE } from './transcription-standin';
+import { untilCount, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 /** A page signed in as `auth` (the stored session of spec 000 §3). */
@@ -23,6 +24,18 @@ async function startRun(page: Page) {
 }
 
 const statusOf = (page: Page, id: string) => page.getByTestId(id).getAttribute('data-status');
+
+/** Resolves once the recording level shows more than `above` or less than `below` percent. */
+function levelReaches(page: Page, level: { above?: number; below?: number }) {
+  return page.waitForFunction(
+    ({ above, below }) => {
+      const value = Number(document.querySelector('[data-testid="record-level"]')?.getAttribute('data-level'));
+      if (!Number.isFinite(value)) return false;
+      return above !== null ? value > above : value < (below ?? 0);
+    },
+    { above: level.above ?? null, below: level.below ?? null },
+  );
+}
 
 describe('the HSKK speaking test in a real browser', () => {
   let browser: Browser;
@@ -52,11 +65,11 @@ describe('the HSKK speaking test in a real browser', () => {
     async () => {
       const page = await newPage(browser);
       await page.goto(`${baseURL}/en/test-selection/basic`);
-      await expect.poll(() => page.getByTestId('guest-banner').textContent()).toBe(en.selection.guestBanner);
+      await untilText(page.getByTestId('guest-banner'), en.selection.guestBanner);
       // Guests get the padded list paged here: 16 tests, 6 a page, the rest named "Test N".
-      await expect.poll(() => page.getByTestId('test-card').count()).toBe(6);
+      await untilCount(page.getByTestId('test-card'), 6);
       await page.getByTestId('tests-pagination').getByRole('button', { name: 'Page 3' }).click();
-      await expect.poll(() => page.getByTestId('test-card').count()).toBe(4);
+      await untilCount(page.getByTestId('test-card'), 4);
       expect(await page.getByTestId('test-card').first().getByRole('heading').textContent()).toBe('Test 13');
       await page.getByTestId('tests-pagination').getByRole('button', { name: 'Page 1' }).click();
 
@@ -86,8 +99,9 @@ describe('the HSKK speaking test in a real browser', () => {
         await page.locator('[data-testid=audio-status][data-status=allPlayed]').waitFor({ timeout: 30_000 });
         await page.getByTestId('record-button').click();
         await page.locator('[data-testid=record-status][data-status=recording]').waitFor();
-        // The WAV restarts with each capture: 2.9 s hold the whole sentence.
-        await page.waitForTimeout(2900);
+        // The WAV restarts with each capture: stop once its voice has risen and fallen again.
+        await levelReaches(page, { above: 40 });
+        await levelReaches(page, { below: 10 });
         await page.getByTestId('record-button').click();
         await page.locator('[data-testid=record-status][data-status=completed]').waitFor({ timeout: 30_000 });
         // The stand-in only answers the phrase when it received voiced audio: the recording went through.
@@ -99,9 +113,7 @@ describe('the HSKK speaking test in a real browser', () => {
       await page.getByTestId('feedback-view').waitFor();
       await page.getByTestId('guest-limit-modal').waitFor({ timeout: 120_000 });
       // Every answer got streamed feedback with a score; the review of questions and answers needs an account.
-      await expect
-        .poll(() => page.locator('[data-testid=feedback-card][data-status=done]').count())
-        .toBe(total);
+      await untilCount(page.locator('[data-testid=feedback-card][data-status=done]'), total);
       expect(await page.getByTestId('question-score').count()).toBe(total);
       expect(await page.getByTestId('review-signin').count()).toBe(total);
       expect(await page.getByTestId('review-content').count()).toBe(0);
@@ -172,7 +184,7 @@ describe('the HSKK speaking test in a real browser', () => {
         String(average),
       );
       await item.getByTestId('view-result-feedback').click();
-      await expect.poll(() => item.getByTestId('result-answer').count()).toBe(total);
+      await untilCount(item.getByTestId('result-answer'), total);
       expect(await item.getByTestId('result-answer').first().textContent()).toContain(STANDIN_PHRASE);
       await page.context().close();
     },
@@ -182,9 +194,7 @@ describe('the HSKK speaking test in a real browser', () => {
     const page = await openSignedIn(browser, await signUpThroughApi('speaking'));
     await page.goto(`${baseURL}/en/test-selection/basic`);
     const official = page.locator('[data-testid=test-card][data-test-id="104"]');
-    await expect
-      .poll(() => official.getByTestId('test-card-lock').textContent())
-      .toBe(en.selection.lockOfficial);
+    await untilText(official.getByTestId('test-card-lock'), en.selection.lockOfficial);
     await official.getByTestId('test-card-select').click();
     await page.waitForURL(`${baseURL}/en/plus`);
 

@@ -113,9 +113,11 @@ describe('the speech check page in a real browser', () => {
           });
       });
       await devices.selectOption(other);
-      await expect
-        .poll(() => page.evaluate(() => Reflect.get(window, 'micStatuses')))
-        .toEqual(expect.arrayContaining(['live', 'heard']));
+      // The page's own frames decide when to look again: no fixed short poll.
+      await page.waitForFunction(() => {
+        const seen: unknown = Reflect.get(window, 'micStatuses');
+        return Array.isArray(seen) && seen.includes('live') && seen.includes('heard');
+      });
       expect(await page.getByTestId('check-mic-status').getAttribute('data-status')).toBe('heard');
       expect(await page.evaluate(() => localStorage.getItem('microphone_id'))).toBe(other);
 

@@ -6,6 +6,7 @@ import type { AuthData } from '@kouyu/core';
 import vocabRu from '../src/locales/ru/vocabulary.json' with { type: 'json' };
 import idiomsEn from '../src/locales/en/idioms.json' with { type: 'json' };
 import { launchBrowser, newPage } from './browser';
+import { untilAttr, untilCount, untilNotText, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 const api = `${baseURL}/api/v1`;
@@ -77,33 +78,29 @@ describe('vocabulary and idioms in a real browser', () => {
   it('ru: finds 银行 by toneless pinyin and by its Russian meaning', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseURL}/ru/vocabulary/3`);
-    await expect
-      .poll(() => page.getByTestId('vocabulary-level-3').textContent())
-      .toContain(vocabRu.words.replace('{{count}}', '300'));
+    await untilText(page.getByTestId('vocabulary-level-3'), vocabRu.words.replace('{{count}}', '300'), 'contains');
     const label = vocabRu.search.labelLevel.replace('{{level}}', '3');
     const firstWord = page.getByTestId('vocabulary-word').first();
 
     await search(page, label, 'yinhang');
-    await expect.poll(() => firstWord.getByTestId('word-chars').textContent()).toBe('银行');
+    await untilText(firstWord.getByTestId('word-chars'), '银行');
     expect(await firstWord.getByTestId('word-pinyin').textContent()).toBe('yín háng');
     expect(await firstWord.getByTestId('word-meaning').textContent()).toBe('банк');
 
     // Back to the level's list first, so the next result cannot be the previous one still on screen.
     await page.getByLabel(label, { exact: true }).fill('');
     await page.waitForURL((url) => !url.searchParams.has('q'));
-    await expect.poll(() => firstWord.getByTestId('word-chars').textContent()).not.toBe('银行');
+    await untilNotText(firstWord.getByTestId('word-chars'), '银行');
 
     await search(page, label, 'банк');
-    await expect.poll(() => firstWord.getByTestId('word-chars').textContent()).toBe('银行');
+    await untilText(firstWord.getByTestId('word-chars'), '银行');
     expect(await firstWord.getByTestId('word-audio').getAttribute('aria-label')).toBe(
       vocabRu.play.replace('{{word}}', '银行'),
     );
 
     // The all-levels page finds it too, with its level.
     await page.goto(`${baseURL}/ru/vocab?q=yin2%20hang2`);
-    await expect
-      .poll(() => page.getByTestId('vocabulary-word').first().getByTestId('word-chars').textContent())
-      .toBe('银行');
+    await untilText(page.getByTestId('vocabulary-word').first().getByTestId('word-chars'), '银行');
     expect(await page.getByTestId('vocabulary-word').first().textContent()).toContain('HSK 3');
     await page.context().close();
   });
@@ -125,26 +122,26 @@ describe('vocabulary and idioms in a real browser', () => {
     // Favourite the idiom found by a search.
     await search(page, idiomsEn.search.label, 'jisiguangyi');
     const card = page.getByTestId('idiom-card').first();
-    await expect.poll(() => card.getByRole('heading').textContent()).toBe('集思广益');
+    await untilText(card.getByRole('heading'), '集思广益');
     const star = card.getByTestId('idiom-favourite');
     expect(await star.getAttribute('aria-pressed')).toBe('false');
     await star.click();
-    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await untilAttr(star, 'aria-pressed', 'true');
 
     await page.getByTestId('idioms-tab-favourites').click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'favourites');
     const favourites = page.getByTestId('favourites-list');
-    await expect.poll(() => favourites.getByTestId('idiom-card').count()).toBe(1);
+    await untilCount(favourites.getByTestId('idiom-card'), 1);
     expect(await favourites.getByRole('heading').textContent()).toBe('集思广益');
 
     // One practice answer, right or wrong, shows in the summary.
     await page.getByTestId('idioms-tab-practice').click();
-    await expect.poll(() => page.getByTestId('summary-attempts').textContent()).toBe('0');
+    await untilText(page.getByTestId('summary-attempts'), '0');
     const prompt = await page.getByTestId('practice-prompt').textContent();
     await page.getByTestId('practice-option').first().click();
     await page.getByTestId('practice-verdict').waitFor();
     const correct = (await page.getByTestId('practice-verdict').getAttribute('data-correct')) === 'true';
-    await expect.poll(() => page.getByTestId('summary-attempts').textContent()).toBe('1');
+    await untilText(page.getByTestId('summary-attempts'), '1');
     expect(await page.getByTestId('summary-accuracy').textContent()).toBe(correct ? '100%' : '0%');
     expect(await page.getByTestId('summary-streak').textContent()).toBe('1');
     expect(await page.getByTestId('practice-recent').textContent()).toContain(prompt ?? '');

@@ -5,10 +5,9 @@ import { getSession, subscribeSession } from '@/lib/session';
 
 export interface SpeakingViewer extends Viewer {
   userId: number | null;
-  token: string | null;
 }
 
-/** Who is taking the test: signed in or guest, official (active Plus) or not, with the token for the sockets. */
+/** Who is taking the test: signed in or guest, official (active Plus) or not (tokens come from freshToken). */
 export function useViewer(): SpeakingViewer {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   return useMemo(() => {
@@ -17,7 +16,6 @@ export function useViewer(): SpeakingViewer {
       signedIn: user !== null,
       official: user ? vipStatus(user.is_official, session.paymentExpiration).hasActiveVIP : false,
       userId: user?.id ?? null,
-      token: user ? session.token : null,
     };
   }, [session]);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
+import { useAnalyserLevel } from '../../hooks/use-analyser-level';
 import { useElapsed } from '../../hooks/use-elapsed';
 import type { RecordBlock } from '../../hooks/use-question-flow';
 import { clock } from '../../lib/run';
@@ -48,6 +49,7 @@ export function RecordStep({
   const recording = status === 'recording';
   const seconds = useElapsed(startedAt, recording || status === 'transcribing');
   const hint = hintKey(block);
+  const level = useAnalyserLevel(recording ? analyser : null);
   const statusText = {
     idle: t('record.idle'),
     autoStarting: t('record.autoStarting'),
@@ -61,7 +63,10 @@ export function RecordStep({
       <h3 id="step-record" className="font-semibold">
         {t('steps.record')}
       </h3>
-      <Visualizer analyser={recording ? analyser : null} label={t('record.visualizer')} />
+      {/* The level is also an attribute, for tests to wait on the voice rather than on a clock. */}
+      <div data-testid="record-level" data-level={Math.round(level * 100)}>
+        <Visualizer analyser={recording ? analyser : null} label={t('record.visualizer')} />
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
