@@ -7,7 +7,9 @@ import {
   savedFeedbackSchema,
   submitResultSchema,
 } from '@kouyu/core';
+import { eq } from 'drizzle-orm';
 import { ensureAdmin } from '../../../accounts/admin.js';
+import { testResults } from '../../../db/schema.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, email, signUp } from '../../../test/accounts.js';
@@ -123,6 +125,25 @@ describe(`test results on ${testDriver}`, () => {
       completed_time: 60,
       test_name: 'Basic Practice Test 1',
     });
+  });
+
+  it('keeps a recorded answer without a transcript with its audio id', async () => {
+    const user = await signUp(t.app);
+    const res = await submit(user, {
+      answers: [
+        answer(q(TRY, 1, 1), { user_answers: '(No answer provided)', audio_id: 'rec_0123456789abcdef' }),
+        answer(q(TRY, 1, 2), { question_number: 2 }),
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.database.db
+      .select()
+      .from(testResults)
+      .where(eq(testResults.id, submitResultSchema.parse(res.json()).data.id));
+    expect(row?.answers.map((a) => a.audio_id ?? null)).toEqual(['rec_0123456789abcdef', null]);
+    // An id that is not one the server could have made is refused.
+    const bad = await submit(user, { answers: [answer(q(TRY, 1, 1), { audio_id: '../../etc/passwd' })] });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('checks the test, its parts and the caller’s rights', async () => {
