@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../accounts/users.js';
+import { resampleInt16 } from '../asr/audio.js';
 import { answerAudioStore, keepAnswerAudio } from './answer-audio.js';
+import { VOICE_SAMPLE_RATE } from './features.js';
 
 /**
  * Keeps a signed-in user's answer recording (16 kHz) and gives `{ audio_id }` to add to the answer, or
@@ -15,4 +17,12 @@ export async function keepAnswerOf(app: FastifyInstance, user: UserRow | null | 
     app.log.warn({ err }, 'answer recording could not be kept');
     return {};
   }
+}
+
+/** A recognition task's PCM (16-bit little-endian at `sampleRate`) as 16 kHz samples for keeping. */
+export function taskPcm(recording: { sampleRate: number; chunks: Buffer[] }): Int16Array {
+  const all = Buffer.concat(recording.chunks);
+  const pcm = new Int16Array(Math.floor(all.length / 2));
+  for (let i = 0; i < pcm.length; i++) pcm[i] = all.readInt16LE(i * 2);
+  return resampleInt16(pcm, recording.sampleRate, VOICE_SAMPLE_RATE);
 }

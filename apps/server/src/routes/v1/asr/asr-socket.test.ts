@@ -74,6 +74,8 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     const final = messages.at(-1);
     expect(final).toMatchObject({ code: 1000, header: { event: 'task-finished', task_id: 'task-1' }, result: [{ is_final: true }] });
     expect(JSON.stringify(final)).toMatch(/"text":"第1秒。收到24000个采样，(439|440|441)赫兹。"/);
+    // The task's audio is kept for the voice analysis, under an id the feedback can name.
+    expect(final).toMatchObject({ audio_id: expect.stringMatching(/^[\w-]{20,}$/) });
     const partials = messages.slice(0, -1);
     expect(partials.length).toBeGreaterThan(0);
     expect(partials[0]).toEqual({ code: 1000, header: { event: 'result-generated', task_id: 'task-1' }, result: [{ text: '收到3200字节', is_final: false }] });

@@ -60,7 +60,7 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
     sendPcm(ws, tone(440, 1, 16000));
     ws.send(stop);
     const messages = await reader.until(ofType('final'));
-    expect(messages.at(-1)).toEqual({ code: 1000, type: 'final', result: [{ text: expect.stringMatching(/^收到16000个采样，(439|440|441)赫兹$/) }] });
+    expect(messages.at(-1)).toEqual({ code: 1000, type: 'final', result: [{ text: expect.stringMatching(/^收到16000个采样，(439|440|441)赫兹$/) }], audio_id: expect.stringMatching(/^[\w-]{20,}$/) });
     expect(messages[0]).toEqual({ code: 1000, type: 'partial', result: [{ text: '收到6400字节' }] });
     // The engine spoke the vendor protocol on the way: request, then numbered audio packets.
     const frames = standIn.connections.at(-1)?.frames ?? [];

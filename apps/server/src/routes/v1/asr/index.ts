@@ -14,6 +14,8 @@ import type { Dialect } from './recognition-socket.js';
 import { ConnectionLimiter, sendJson } from './socket-support.js';
 import type { SocketContext } from './socket-support.js';
 import { registerTranscribe } from './transcribe.js';
+import type { UserRow } from '../../../accounts/users.js';
+import { keepAnswerOf, taskPcm } from '../../../speech/voice/keep-answer.js';
 
 /**
  * Speech recognition: two browser sockets that differ only in their message dialect (spec 001:
@@ -39,19 +41,23 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
   const vendor = engine !== null && isVendorEngine(engine.name);
   // Realtime recognition is auto mode, which is for signed-in learners only (spec 001 §5): checked
   // here on connect, with the token of the URL, and counted against the user's daily quota.
-  const serve = (dialect: Dialect) => (socket: WebSocket, req: FastifyRequest) =>
-    guardSocket(
+  const serve = (dialect: Dialect) => (socket: WebSocket, req: FastifyRequest) => {
+    let caller: UserRow | null = null;
+    return guardSocket(
       socket,
       async () => {
         const { user } = await speechCaller(app, req);
         if (!user) throw new SpeechRefusal(401, 'login_required');
         await takeSpeechQuota(app, user, vendor);
+        caller = user;
       },
-      () => serveRecognitionSocket(socket, req.ip, ctx, dialect),
+      // Each task's audio is kept for the voice analysis; its audio_id rides on the final message.
+      () => serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording))),
       (refusal) =>
         sendJson(socket, dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null)),
       req.log,
     );
+  };
   app.get('/asr/ws', { websocket: true, logLevel: 'warn' }, serve(dashScopeDialect));
   app.get('/asrd/ws', { websocket: true, logLevel: 'warn' }, serve(doubaoDialect));
   registerTranscribe(app, engine);

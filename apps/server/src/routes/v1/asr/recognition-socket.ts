@@ -33,7 +33,14 @@ export interface Dialect {
  * limits (frame size, audio budget, idle time, sockets per address) enforced here so that both
  * dialects behave the same. Any failure is reported once and closes the socket.
  */
-export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: SocketContext, dialect: Dialect): void {
+export function serveRecognitionSocket(
+  socket: WebSocket,
+  ip: string,
+  ctx: SocketContext,
+  dialect: Dialect,
+  /** Keeps the task's audio for the voice analysis and gives `{ audio_id }` for the final message. */
+  keep?: (recording: TaskRecording) => Promise<{ audio_id?: string }>,
+): void {
   if (!ctx.limiter.acquire(ip, ctx.maxSocketsPerIp)) {
     sendJson(socket, dialect.error(socketError(WS_CODE.tooMany, 'rate_limited'), null));
     closeSocket(socket, WS_CODE.tooMany);
@@ -41,6 +48,7 @@ export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: Socke
   }
   let task: RecognitionTask | null = null;
   let taskId: string | null = null;
+  let recording: TaskRecording | null = null;
   let finishing = false;
   // Set once the socket is on its way out, so messages still in flight start nothing new.
   let closed = false;
@@ -76,7 +84,10 @@ export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: Socke
     try {
       const text = await current.finish();
       if (task !== current) return;
-      sendJson(socket, dialect.final(text, taskId));
+      const kept = keep && recording ? await keep(recording) : {};
+      recording = null;
+      if (task !== current) return;
+      sendJson(socket, withAudioId(dialect.final(text, taskId), kept));
       task = null;
       if (!closed) idle.touch();
     } catch (err) {
@@ -98,6 +109,7 @@ export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: Socke
       limitReached: () => void finish(),
     });
     task = current;
+    recording = keep ? { sampleRate: control.sampleRate, chunks: [], bytes: 0, maxBytes: Math.round(limitS * control.sampleRate) * 2 } : null;
     const started = dialect.started(taskId);
     if (started !== null) sendJson(socket, started);
   };
@@ -110,7 +122,13 @@ export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: Socke
     if (isBinary) {
       // Audio with no task running is dropped: it is the tail a client sends while the final
       // text of a time-limited task is on its way.
-      if (task && !finishing) task.audio(bytes);
+      if (task && !finishing) {
+        task.audio(bytes);
+        if (recording && recording.bytes + bytes.length <= recording.maxBytes) {
+          recording.chunks.push(Buffer.from(bytes));
+          recording.bytes += bytes.length;
+        }
+      }
       return;
     }
     const control = dialect.parse(bytes.toString('utf8'));
@@ -130,3 +148,17 @@ export function serveRecognitionSocket(socket: WebSocket, ip: string, ctx: Socke
   idle.touch();
 }
 
+
+/** The PCM (16-bit little-endian) a task received, kept for the voice analysis up to the task's limit. */
+export interface TaskRecording {
+  sampleRate: number;
+  chunks: Buffer[];
+  bytes: number;
+  maxBytes: number;
+}
+
+/** The final message with the kept recording's id added, when the dialect's message is an object. */
+function withAudioId(message: unknown, kept: { audio_id?: string }): unknown {
+  if (!kept.audio_id || typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  return { ...message, audio_id: kept.audio_id };
+}
