@@ -5,13 +5,16 @@
  * requests/s, p50/p99, timeouts and the ratio per endpoint, then feedback sockets per second.
  * `npm run build` first; then `npm run bench -- api`. BENCH_SECONDS (default 5) and
  * BENCH_CONNECTIONS (default 100) change the load; BENCH_ONLY=text keeps the endpoints whose name holds
- * it; BENCH_PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir.
+ * it; BENCH_PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir. With
+ * BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is made and dropped) and BENCH_REDIS_URL
+ * the server runs as a deployment would instead of on the embedded database.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { freePort, repoRoot, startBuiltServer } from '../src/test/built-server.js';
 
@@ -39,6 +42,8 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
+  // A short warm-up first (JIT, caches, connection set-up): the figures are the steady state.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers, timeout: 10 });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 10 });
   return {
     rps: Math.round(result.requests.average),
@@ -115,11 +120,24 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-bench-api-'));
+  const pgUrl = process.env['BENCH_DATABASE_URL'];
+  const dbName = `kouyu_bench_${process.pid}`;
+  let database = '';
+  if (pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    database = u.toString();
+  }
   const server = await startBuiltServer(
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
+      DATABASE_URL: database,
+      REDIS_URL: process.env['BENCH_REDIS_URL'] ?? '',
+      REDIS_PREFIX: `${dbName}:`,
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       AUDIO_PREGENERATE: 'false',
@@ -201,7 +219,7 @@ async function main() {
     }
     const ceiling = await startCeiling(bodies, dataDir);
     console.log(
-      `${CONNECTIONS} connections, ${SECONDS} s each; server vs bare Fastify with the same bytes\n`,
+      `${CONNECTIONS} connections, ${SECONDS} s each after 1 s warm-up, ${pgUrl ? 'PostgreSQL' : 'embedded database'}; server vs bare Fastify with the same bytes\n`,
     );
     console.log(
       `${'endpoint'.padEnd(26)} ${pad('req/s', 7)} ${pad('p50', 5)} ${pad('p99', 6)} ${pad('t/o', 5)} ${pad('non2xx', 6)} | ${pad('ceiling', 7)} ${pad('p99', 5)} | ${pad('ratio', 6)} ${pad('bytes', 7)}`,
@@ -235,6 +253,12 @@ async function main() {
     );
   } finally {
     await server.stop('SIGTERM');
+    if (pgUrl) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResponseCache, matchesEtag } from './content-response.js';
+import { ResponseCache, acceptsGzip, matchesEtag } from './content-response.js';
 
 const schema = z.object({ success: z.literal(true), n: z.number() });
 
@@ -82,5 +82,38 @@ describe('ResponseCache', () => {
     expect(matchesEtag('*', '"a"')).toBe(true);
     expect(matchesEtag('"b", "a"', '"a"')).toBe(true);
     expect(matchesEtag('"b"', '"a"')).toBe(false);
+  });
+});
+
+describe('ResponseCache compression', () => {
+  it('sends a large answer gzipped once compressed, and plain to a client that does not accept gzip', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const big = z.object({ success: z.literal(true), text: z.string() });
+    const app = Fastify();
+    const cache = new ResponseCache();
+    app.get('/big', (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        'big',
+        big,
+        () => Promise.resolve({ value: { success: true, text: 'x'.repeat(5000) }, cache: true }),
+        {
+          shared: true,
+        },
+      ),
+    );
+    const zipped = await app.inject({ url: '/big', headers: { 'accept-encoding': 'br;q=0.5, gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual({
+      success: true,
+      text: 'x'.repeat(5000),
+    });
+    const plain = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual({ success: true, text: 'x'.repeat(5000) });
+    expect(acceptsGzip('deflate, *')).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
+    await app.close();
   });
 });

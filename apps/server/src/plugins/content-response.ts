@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { CONTENT_RECHECK_MS } from '../study/content-cache.js';
@@ -7,6 +8,21 @@ interface Entry {
   body: string;
   etag: string;
   at: number;
+  /** The body gzipped, made on the first request that accepts it (then sent as is, not recompressed). */
+  gzip?: Buffer;
+}
+
+// The global compression's threshold: smaller answers go uncompressed there too.
+const COMPRESS_FROM_BYTES = 1024;
+
+/** True when an Accept-Encoding header accepts gzip (q=0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== 'gzip' && name?.trim() !== '*') return false;
+    return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+  });
 }
 
 export interface ContentReplyOptions {
@@ -82,7 +98,13 @@ export class ResponseCache {
     reply.header('Vary', 'Authorization, Accept-Encoding');
     reply.header('Cache-Control', opts.shared ? 'public, max-age=60' : 'private, no-cache');
     if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    // Compressed once per entry instead of on every request (a 100-result search is ~50 KB).
+    if (entry.body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+      entry.gzip ??= gzipSync(entry.body);
+      return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+    }
     // A string payload skips the route serializer: it was validated when it was cached.
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    return reply.send(entry.body);
   }
 }
