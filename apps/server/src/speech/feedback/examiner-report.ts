@@ -1,5 +1,6 @@
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport } from './html.js';
+import { toneTips } from './tone-tips.js';
 import { firstClause, list, markChars, referenceMarks, runsOf, withPinyin } from './report-parts.js';
 import { DIMENSIONS } from './types.js';
 import type { AnswerInput, Dimension, FeedbackMeasures } from './types.js';
@@ -10,6 +11,7 @@ const OFF_TOPIC_BELOW = 0.3;
 const LENGTH_GOOD_FROM = 0.8;
 const VOCAB_GOOD_FROM = 0.6;
 const RATE_GOOD_FROM = 0.8;
+const MAX_TONE_TIPS = 3;
 
 interface ReportArgs {
   input: AnswerInput;
@@ -30,15 +32,20 @@ function dimensions(measures: FeedbackMeasures, w: Wording): FeedbackReport['dim
   return items.length ? { heading: w.headings.dimensions, items } : null;
 }
 
-function toneTip(measures: FeedbackMeasures, w: Wording): string | null {
+/** The tones to practise, each named with the tone heard and the shape wanted (voice analysis's tone tips). */
+function toneTip(input: AnswerInput, measures: FeedbackMeasures, w: Wording): string | null {
   const tones = measures.fluency.voice?.tones;
   if (!tones || tones.wrong.length === 0) return null;
-  return w.tips.tones(
-    list(
-      tones.wrong.map((t) => `${t.char} (${t.pinyin})`),
-      w,
-    ),
-  );
+  const heard = (input.voice?.syllables ?? []).filter((s) => s.expected_tone !== 5);
+  const lines = toneTips(heard, w.code, MAX_TONE_TIPS);
+  return lines.length
+    ? `${w.dimension.tones}: ${lines.join(' ')}`
+    : w.tips.tones(
+        list(
+          tones.wrong.map((t) => `${t.char} (${t.pinyin})`),
+          w,
+        ),
+      );
 }
 
 function pauseTip(measures: FeedbackMeasures, w: Wording): string | null {
@@ -100,7 +107,7 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
   }
   if (rate.score !== null && rate.score < RATE_GOOD_FROM && rate.chars_per_minute !== null)
     missed.push(w.rateSlow(rate.chars_per_minute, rate.target));
-  const toneLine = toneTip(measures, w);
+  const toneLine = toneTip(input, measures, w);
   if (toneLine) missed.push(toneLine);
   const pauseLine = pauseTip(measures, w);
   if (pauseLine) missed.push(pauseLine);
@@ -177,7 +184,7 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
       );
     }
     case 'tones':
-      return toneTip(measures, w);
+      return toneTip(input, measures, w);
     default:
       return null;
   }
@@ -255,7 +262,7 @@ export function voiceOnlyReport(input: AnswerInput, measures: FeedbackMeasures, 
   }
   const pause = pauseTip(measures, w);
   if (pause) missed.push(pause);
-  const tone = toneTip(measures, w);
+  const tone = toneTip(input, measures, w);
   if (tone) missed.push(tone);
   const reference = input.reference_text?.trim();
   return {

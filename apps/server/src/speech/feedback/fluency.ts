@@ -2,7 +2,7 @@
  * Length and pace against the time limit, hesitations in the transcript, and — when the voice
  * analysis heard the recording — pauses, speaking rate and tones from the audio itself.
  */
-import { QUESTION_TIME_LIMIT_DEFAULT_S, spokenChars } from '@kouyu/core';
+import { QUESTION_TIME_LIMIT_DEFAULT_S, spokenChars, toneVerdict } from '@kouyu/core';
 import type { HskkLevel, VoiceReport } from '@kouyu/core';
 import { hskkLevel, round2 } from './measure.js';
 import { isFiller } from './segment.js';
@@ -92,7 +92,6 @@ export function measureRate(input: AnswerInput, chars: number): RateMeasure {
 const PAUSE_SHARE_FLUENT = 0.2;
 const PAUSE_SHARE_HALTING = 0.6;
 const LONG_PAUSE_MS = 2000;
-const TONE_MIN_CONFIDENCE = 0.5;
 
 /** Fluency and tones from the voice analysis of the recording. */
 export function measureVoice(voice: VoiceReport, level: AnswerInput['level']): VoiceMeasure {
@@ -105,12 +104,11 @@ export function measureVoice(voice: VoiceReport, level: AnswerInput['level']): V
   const target = FLUENT_CHARS_PER_MINUTE[hskkLevel(level)];
   const pace = Math.min(1, f.syllables_per_minute / target);
   const longPenalty = f.longest_pause_ms > LONG_PAUSE_MS ? 0.1 : 0;
-  const judged = (voice.syllables ?? []).filter(
-    (s) => s.heard_tone !== null && s.confidence >= TONE_MIN_CONFIDENCE,
-  );
-  // The neutral tone is light and short: any reading of it passes.
-  const right = judged.filter((s) => s.expected_tone === 5 || s.heard_tone === s.expected_tone);
-  const wrong = judged.filter((s) => !(s.expected_tone === 5 || s.heard_tone === s.expected_tone));
+  // Judged as the voice analysis judges (core toneVerdict); the neutral tone is light and short, so any
+  // reading of it passes.
+  const judged = (voice.syllables ?? []).filter((s) => toneVerdict(s) !== 'unsure');
+  const right = judged.filter((s) => s.expected_tone === 5 || toneVerdict(s) === 'right');
+  const wrong = judged.filter((s) => s.expected_tone !== 5 && toneVerdict(s) === 'wrong');
   return {
     syllables_per_minute: Math.round(f.syllables_per_minute),
     pause_share: round2(pauseShare),

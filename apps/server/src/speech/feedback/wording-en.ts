@@ -2,6 +2,7 @@
 import type { Wording } from './wording.js';
 
 export const en: Wording = {
+  code: 'en',
   listSeparator: ', ',
   scoreLine: (score, band) => `Score: ${score}/100 — ${band}.`,
   bands: {

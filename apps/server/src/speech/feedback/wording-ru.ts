@@ -11,6 +11,7 @@ const chars = (n: number): string => ruPlural(n, 'иероглиф', 'иерог
 const charsOf = (n: number): string => ruPlural(n, 'иероглифа', 'иероглифов', 'иероглифов');
 
 export const ru: Wording = {
+  code: 'ru',
   listSeparator: ', ',
   scoreLine: (score, band) => `Оценка: ${score}/100 — ${band}.`,
   bands: {

@@ -2,6 +2,7 @@
 import type { Wording } from './wording.js';
 
 export const zh: Wording = {
+  code: 'zh',
   listSeparator: '、',
   scoreLine: (score, band) => `得分：${score}/100——${band}。`,
   bands: {

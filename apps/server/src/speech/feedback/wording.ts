@@ -6,6 +6,8 @@ import { zh } from './wording-zh.js';
 
 /** Every sentence the examiner (and the LLM fallback notices) can say, per UI language. */
 export interface Wording {
+  /** The language this wording is in. */
+  code: FeedbackLanguage;
   listSeparator: string;
   scoreLine: (score: number, band: string) => string;
   bands: {
