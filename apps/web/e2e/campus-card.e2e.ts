@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { campusCardSchema, campusPassSchema } from '@kouyu/core';
-import { admin, call, mailedCode } from './accounts';
+import { authDataSchema, campusCardSchema, campusPassSchema } from '@kouyu/core';
+import { admin, call, mailedCode, openSignedIn } from './accounts';
 import { launchBrowser, newPage, PHONE } from './browser';
 import { untilAttr, untilImageLoaded, untilMatches, untilText } from './wait';
 
@@ -31,6 +31,37 @@ describe('campus card in a real browser', () => {
   });
   afterAll(async () => {
     await browser.close();
+  });
+
+  it('an admin sets the code and the card’s English text in the admin area', async () => {
+    const login = await call('POST', '/auth/login', {
+      email: inject('adminEmail'),
+      password: inject('adminPassword'),
+    });
+    const page = await openSignedIn(
+      browser,
+      authDataSchema.parse(await login.json()),
+      '/en/admin/campus-card',
+    );
+    const code = page.getByTestId('campus-admin-code');
+    await untilAttr(code, 'value', CODE);
+    await page.getByTestId('campus-admin-title-en').fill('Speak Chinese with Kouyu at E2E University');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/admin/campus-card') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('campus-admin-save').click();
+    expect((await saved).status()).toBe(200);
+    const verified = await call('POST', '/campus-card/verify', { password: PASSWORD });
+    const card = await call(
+      'GET',
+      '/campus-card?language=en',
+      undefined,
+      campusPassSchema.parse(await verified.json()).pass,
+    );
+    expect(campusCardSchema.parse(await card.json()).data.title).toBe(
+      'Speak Chinese with Kouyu at E2E University',
+    );
+    await page.context().close();
   });
 
   it('opens behind the password, remembers the signed pass, prints as A6 and goes back home', async () => {
