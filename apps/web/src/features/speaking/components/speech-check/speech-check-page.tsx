@@ -11,6 +11,7 @@ import { CheckSummary } from './check-summary';
 import { MicStep } from './mic-step';
 import { NetworkStep } from './network-step';
 import { RecognitionStep } from './recognition-step';
+import { ToneDrill } from '../voice/tone-drill';
 
 /**
  * `/{lang}/speech-recognition`: before a test, checks the microphone, the connection and the
@@ -51,6 +52,7 @@ export function SpeechCheckPage() {
         onResult={setReading}
       />
       <CheckSummary summary={checkSummary(mic.check, network.check, recognition)} />
+      <ToneDrill signedIn={viewer.signedIn} onBeforeRecord={mic.stop} />
     </div>
   );
 }
