@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /**
  * Writes the service worker with the list of shell files to precache (only the shell: the entry
- * script, its CSS and index.html; fonts and content are cached at run time).
+ * script, its CSS, index.html and the logo; page chunks and fonts are cached at run time when used).
  */
 function serviceWorker(): Plugin {
   return {
@@ -19,8 +19,10 @@ function serviceWorker(): Plugin {
         )
         .map((f) => `/${f.fileName}`);
       const version = shell.join('|');
+      // The logo and icons are precached with the shell so an offline page still shows them; fonts and
+      // page chunks under /assets/ are cached the first time they are used (the branch below).
       const source = `const CACHE = 'kouyu-shell-${hash(version)}';
-const SHELL = ${JSON.stringify(['/index.html', ...shell])};
+const SHELL = ${JSON.stringify(['/index.html', ...ICONS, ...shell])};
 self.addEventListener('install', (e) => { e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting())); });
 self.addEventListener('activate', (e) => { e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith('kouyu-') && k !== CACHE && k !== 'kouyu-assets').map((k) => caches.delete(k)))).then(() => self.clients.claim())); });
 self.addEventListener('fetch', (e) => {
@@ -28,6 +30,10 @@ self.addEventListener('fetch', (e) => {
   if (e.request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (e.request.mode === 'navigate') {
     e.respondWith(fetch(e.request).catch(() => caches.match('/index.html')));
+    return;
+  }
+  if (SHELL.includes(url.pathname)) {
+    e.respondWith(caches.match(url.pathname).then((hit) => hit || fetch(e.request)));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {
@@ -42,6 +48,9 @@ self.addEventListener('fetch', (e) => {
     },
   };
 }
+
+/** Files of public/ that every page shows (logo, install icons, manifest). */
+const ICONS = ['/icon.svg', '/icon-192.png', '/manifest.webmanifest'];
 
 function hash(text: string): string {
   let h = 0;

@@ -7,6 +7,7 @@ import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/component
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
 import { PageLoading } from './page-loading';
+import { RouteError } from './route-error';
 
 /**
  * Every page but home is its own chunk, loaded when its route is opened, so the home page's first
@@ -54,8 +55,8 @@ const HskListeningTestPage = page$(
 );
 const HskAttemptsList = page$(() => import('@/features/hsk/components/attempts-list'), 'HskAttemptsList');
 const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
-const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
 const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
+const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
 const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
@@ -77,6 +78,7 @@ function Guard({ check, children }: { check: Check; children: ReactNode }) {
 const any: Check = () => true;
 const page = (path: string, element: ReactNode, check: Check = any) => ({
   path,
+  errorElement: <RouteError />,
   element: (
     <Guard check={check}>
       <Suspense fallback={<PageLoading />}>{element}</Suspense>

@@ -9,6 +9,7 @@ import type { IdiomsState } from '../hooks/use-idioms-state';
 import { CategoryChips } from './category-chips';
 import { FavouriteButton } from './favourite-button';
 import { IdiomCard } from './idiom-card';
+import { OfflineOr } from '@/components/ui/offline-or';
 
 /** Browse and search: category chips, a search over every idiom, cards, pages of 20. */
 export function BrowseTab({
@@ -45,10 +46,20 @@ export function BrowseTab({
         testId="idiom-search"
       />
       <div aria-live="polite" aria-busy={idioms.isFetching} className="flex flex-col gap-4">
-        {idioms.isPending ? <p className="text-ink-muted">{t('common:common.loading')}</p> : null}
+        {/* Offline, a query waits for the network instead of failing: say so rather than "Loading…". */}
+        {idioms.isPaused && !idioms.isPending ? (
+          <p className="text-ink-muted">
+            <OfflineOr text={t('common:common.loading')} />
+          </p>
+        ) : null}
+        {idioms.isPending ? (
+          <p className="text-ink-muted">
+            <OfflineOr text={t('common:common.loading')} />
+          </p>
+        ) : null}
         {idioms.isError ? (
           <p role="alert" className="flex flex-wrap items-center gap-2 text-danger">
-            {t('loadFailed')}
+            <OfflineOr text={t('loadFailed')} />
             <Button variant="secondary" size="sm" onClick={() => void idioms.refetch()}>
               {t('common:common.retry')}
             </Button>

@@ -10,6 +10,7 @@ import { useSearchState } from '../hooks/use-search-state';
 import { LevelTabs } from './level-tabs';
 import { VocabularyHelp } from './vocabulary-help';
 import { WordTable } from './word-table';
+import { OfflineOr } from '@/components/ui/offline-or';
 
 function useLevel(): number | null {
   const raw = useParams()['level'];
@@ -54,10 +55,20 @@ export function VocabularyPage() {
       />
       <div aria-live="polite" aria-busy={words.isFetching} className="flex flex-col gap-4">
         {!listing ? <p className="text-ink-muted">{t('chooseLevel')}</p> : null}
-        {listing && words.isPending ? <p className="text-ink-muted">{t('common:common.loading')}</p> : null}
+        {/* Offline, a query waits for the network instead of failing: say so rather than "Loading…". */}
+        {words.isPaused && !words.isPending ? (
+          <p className="text-ink-muted">
+            <OfflineOr text={t('common:common.loading')} />
+          </p>
+        ) : null}
+        {listing && words.isPending ? (
+          <p className="text-ink-muted">
+            <OfflineOr text={t('common:common.loading')} />
+          </p>
+        ) : null}
         {words.isError ? (
           <p role="alert" className="flex flex-wrap items-center gap-2 text-danger">
-            {t('loadFailed')}
+            <OfflineOr text={t('loadFailed')} />
             <Button variant="secondary" size="sm" onClick={() => void words.refetch()}>
               {t('common:common.retry')}
             </Button>
