@@ -129,8 +129,12 @@ describe('dictation states', () => {
     const status = () => screen.getByTestId('player-status').textContent;
     expect(status()).toBe(en.player.connecting);
     expect(audio.getAttribute('src')).toBe(`/api/v1/audio/speak?text=${encodeURIComponent('学习')}`);
-    // Words cannot change while the dictation runs.
+    // Words cannot change while the dictation runs, and are hidden: the list would give the answers away.
     expect(input()).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('word-chips')).toBeNull();
+    expect(screen.getByTestId('word-chips-hidden').textContent).toBe(en.words.hiddenWhilePlaying);
+    // A guest was told before starting that the handwriting check is Plus.
+    expect(screen.getByTestId('dictation-plus-notice').textContent).toBe(en.plusCheckNotice);
     fireEvent(audio, new Event('playing'));
     expect(status()).toBe('Speaking word 1 of 2');
     fireEvent(audio, new Event('ended'));

@@ -60,6 +60,12 @@ export function DictationPage() {
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="text-ink-muted">{t('intro')}</p>
+        {/* Said before the learner starts, not only when the photo is refused afterwards (spec 000 §6). */}
+        {viewer.plus ? null : (
+          <p className="text-sm text-ink-muted" data-testid="dictation-plus-notice">
+            {t('plusCheckNotice')}
+          </p>
+        )}
       </header>
 
       <Card testId="dictation-setup">

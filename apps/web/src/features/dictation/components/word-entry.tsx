@@ -122,6 +122,11 @@ export function WordEntry({
       </form>
       {words.length === 0 ? (
         <p className="text-sm text-ink-muted">{t('words.empty')}</p>
+      ) : disabled ? (
+        // While the words are read aloud the list would give the answers away.
+        <p className="text-sm text-ink-muted" data-testid="word-chips-hidden">
+          {t('words.hiddenWhilePlaying')}
+        </p>
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label={t('words.listLabel')} data-testid="word-chips">
           {words.map((word) => (

@@ -25,7 +25,8 @@ export function CategoryChips({
     <div
       role="group"
       aria-label={t('categories')}
-      className="flex flex-wrap gap-2"
+      // On a phone the chips scroll sideways in one row, so the first idioms stay in view; wider screens wrap.
+      className="-mx-4 flex min-h-10 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
       data-testid="idiom-categories"
     >
       <button
