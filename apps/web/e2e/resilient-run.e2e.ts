@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
 import { authDataSchema } from '@kouyu/core';
@@ -6,6 +10,7 @@ import type { AuthData } from '@kouyu/core';
 import { launchBrowser, newPage } from './browser';
 import { startExtraServer } from './server';
 import type { ExtraServer } from './server';
+import { untilLevel } from './wait';
 
 /**
  * A server with no recogniser and access tokens that live 3 seconds: a learner with no microphone
@@ -60,8 +65,8 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
     return { ...authDataSchema.parse(await verified.json()), email, password };
   };
 
-  const openSignedIn = async (auth: AuthData, path: string): Promise<Page> => {
-    const page = await newPage(browser);
+  const openSignedIn = async (auth: AuthData, path: string, inBrowser: Browser = browser): Promise<Page> => {
+    const page = await newPage(inBrowser);
     await page.goto(`${server.baseURL}/en`);
     await page.evaluate((a) => {
       localStorage.setItem('auth_token', a.token);
@@ -83,14 +88,16 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       return typeof exp === 'number' && exp * 1000 < Date.now();
     });
 
-  /** Starts the run without a microphone and types an answer to every question. */
-  const typeEveryAnswer = async (page: Page, total: number, beforeLast?: () => Promise<void>) => {
+  /** Starts the run without a microphone and types an answer to every question (from `from` on). */
+  const typeEveryAnswer = async (page: Page, total: number, beforeLast?: () => Promise<void>, from = 1) => {
     // The run read the engine report: no recogniser, so typing it is, said once, no microphone asked.
-    await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
-    await page.getByTestId('no-recogniser').waitFor();
-    expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe('/en/speech-recognition');
-    await page.getByTestId('start-test').click();
-    for (let n = 1; n <= total; n++) {
+    if (from === 1) {
+      await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
+      await page.getByTestId('no-recogniser').waitFor();
+      expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe('/en/speech-recognition');
+      await page.getByTestId('start-test').click();
+    }
+    for (let n = from; n <= total; n++) {
       await page.locator(`[data-testid=question-content][data-question="${n}"]`).waitFor();
       // The typing box is there from the first question, without a dummy recording first.
       await page.getByTestId('typed-answer').fill(ANSWER);
@@ -185,6 +192,68 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       expect(results.data).toHaveLength(1);
       expect(results.data[0]?.answers.every((a) => a.user_answers === ANSWER && a.score !== null)).toBe(true);
       await page.context().close();
+    },
+  );
+
+  it(
+    'a recording nothing could transcribe is an answer: counted, sent for feedback with its audio, saved',
+    { timeout: 300_000 },
+    async () => {
+      // This learner has a microphone (a WAV of a spoken sentence); the server still has no recogniser.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-recorded-'));
+      const raw = path.join(dir, 'raw.wav');
+      const wav = path.join(dir, 'speech.wav');
+      execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-w', raw, 'wo3 jin1 tian1 hen3 mang2']);
+      execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.5']);
+      const withMic = await launchBrowser([
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      ]);
+      try {
+        const account = await signUp('recorder');
+        const page = await openSignedIn(account, '/en/test/basic/101/part-1', withMic);
+        await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
+        await page.getByTestId('start-test').click();
+        await page.locator('[data-testid=question-content][data-question="1"]').waitFor();
+        await page.getByTestId('play-audio').click();
+        await page.locator('[data-testid=audio-status][data-status=allPlayed]').waitFor();
+        await page.getByTestId('record-button').click();
+        await page.locator('[data-testid=record-status][data-status=recording]').waitFor();
+        await untilLevel(page, 'record-level', { above: 40 });
+        await untilLevel(page, 'record-level', { below: 10 });
+        // The upload is refused for want of a recogniser, yet the server keeps the audio and names it.
+        const upload = page.waitForResponse((r) => r.url().includes('/api/v1/audio/transcribe'));
+        await page.getByTestId('record-button').click();
+        const refused = await upload;
+        expect(refused.status()).toBe(503);
+        expect(await refused.json()).toMatchObject({ code: 'asr_unavailable', audio_id: expect.any(String) });
+        await page.locator('[data-testid=record-status][data-status=completed]').waitFor();
+        // No transcript, but the recording is kept and playable, and nothing says "not configured" again.
+        expect(await page.getByTestId('own-recording').count()).toBe(1);
+        expect(await page.getByTestId('answer-text').count()).toBe(0);
+        expect(await page.getByTestId('recognition-notice').count()).toBe(0);
+        await page.getByTestId('next-question').click();
+        const total = 15;
+        await typeEveryAnswer(page, total, undefined, 2);
+
+        await page.locator('[data-testid=test-run][data-phase=completed]').waitFor({ timeout: 180_000 });
+        expect(await page.getByTestId('no-answers-modal').count()).toBe(0);
+        // Every answer, the recorded one included, got feedback (the recording went with its audio id).
+        expect(await page.locator('[data-testid=feedback-card][data-status=done]').count()).toBe(total);
+        const fresh = await login(account.email, account.password);
+        const results = resultsSchema.parse(
+          await (await call('GET', '/user-test-questions', undefined, fresh.token)).json(),
+        );
+        const answers = results.data[0]?.answers ?? [];
+        expect(answers).toHaveLength(total);
+        expect(answers[0]?.user_answers).toBe('(No answer provided)');
+        expect(answers.every((a) => a.score !== null)).toBe(true);
+        await page.context().close();
+      } finally {
+        await withMic.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   );
 });

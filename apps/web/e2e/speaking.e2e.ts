@@ -8,7 +8,7 @@ import en from '../src/locales/en/speaking.json' with { type: 'json' };
 import { openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { STANDIN_PHRASE } from './transcription-standin';
-import { untilCount, untilText } from './wait';
+import { untilCount, untilLevel, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 /** A page signed in as `auth` (the stored session of spec 000 §3). */
@@ -24,18 +24,6 @@ async function startRun(page: Page) {
 }
 
 const statusOf = (page: Page, id: string) => page.getByTestId(id).getAttribute('data-status');
-
-/** Resolves once the recording level shows more than `above` or less than `below` percent. */
-function levelReaches(page: Page, level: { above?: number; below?: number }) {
-  return page.waitForFunction(
-    ({ above, below }) => {
-      const value = Number(document.querySelector('[data-testid="record-level"]')?.getAttribute('data-level'));
-      if (!Number.isFinite(value)) return false;
-      return above !== null ? value > above : value < (below ?? 0);
-    },
-    { above: level.above ?? null, below: level.below ?? null },
-  );
-}
 
 describe('the HSKK speaking test in a real browser', () => {
   let browser: Browser;
@@ -100,8 +88,8 @@ describe('the HSKK speaking test in a real browser', () => {
         await page.getByTestId('record-button').click();
         await page.locator('[data-testid=record-status][data-status=recording]').waitFor();
         // The WAV restarts with each capture: stop once its voice has risen and fallen again.
-        await levelReaches(page, { above: 40 });
-        await levelReaches(page, { below: 10 });
+        await untilLevel(page, 'record-level', { above: 40 });
+        await untilLevel(page, 'record-level', { below: 10 });
         await page.getByTestId('record-button').click();
         await page.locator('[data-testid=record-status][data-status=completed]').waitFor({ timeout: 30_000 });
         // The stand-in only answers the phrase when it received voiced audio: the recording went through.

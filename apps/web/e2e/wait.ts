@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Waits that end when the page shows the state, through Playwright's own element waiting (the
@@ -43,6 +43,22 @@ export async function untilAttr(locator: Locator, name: string, value: string): 
 export async function untilCount(locator: Locator, n: number): Promise<void> {
   if (n > 0) await locator.nth(n - 1).waitFor({ state: 'attached' });
   await locator.nth(n).waitFor({ state: 'detached' });
+}
+
+/** Until the meter `testId` (its data-level, 0-100) shows more than `above` or less than `below`. */
+export async function untilLevel(
+  page: Page,
+  testId: string,
+  level: { above?: number; below?: number },
+): Promise<void> {
+  await page.waitForFunction(
+    ({ testId, above, below }) => {
+      const value = Number(document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('data-level'));
+      if (!Number.isFinite(value)) return false;
+      return above !== null ? value > above : value < (below ?? 0);
+    },
+    { testId, above: level.above ?? null, below: level.below ?? null },
+  );
 }
 
 /** Until an image has loaded (its load event, or already complete) with real pixels. */

@@ -40,7 +40,8 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
   const attempt = async (token: string | null) => {
     const payload: FeedbackPayload = token ? { ...opts.payload, token } : opts.payload;
     let url = wsUrl(FEEDBACK_WS_PATH, feedbackQuery(payload));
-    if (needsPreparedSession(url, opts.fullTest)) {
+    // An empty answer (a recording only) cannot travel in the query, where empty fields count as absent.
+    if (needsPreparedSession(url, opts.fullTest) || payload.user_answers === '') {
       const sessionId = await prepareFeedback(payload).catch((err: unknown) => {
         throw err instanceof ApiError
           ? new FeedbackError({ kind: 'server', message: err.message, code: err.code })
