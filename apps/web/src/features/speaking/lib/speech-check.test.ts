@@ -108,13 +108,14 @@ describe('network step', () => {
 
 describe('summary', () => {
   it('is ready when the voice was heard, the network is usable and the sentence came back', () => {
-    expect(checkSummary('heard', 'good', 'good')).toEqual({ ready: true, hints: [] });
-    expect(checkSummary('heard', 'fair', 'good')).toEqual({ ready: true, hints: [] });
+    expect(checkSummary('heard', 'good', 'good')).toEqual({ ready: true, recognitionWorks: true, hints: [] });
+    expect(checkSummary('heard', 'fair', 'good')).toEqual({ ready: true, recognitionWorks: true, hints: [] });
   });
 
   it('a server without recognition does not hold the learner back, but says so', () => {
     expect(checkSummary('heard', 'good', 'unavailable')).toEqual({
       ready: true,
+      recognitionWorks: false,
       hints: [{ step: 'recognition', state: 'unavailable' }],
     });
   });
@@ -122,6 +123,7 @@ describe('summary', () => {
   it('names each failing step in order', () => {
     expect(checkSummary('denied', 'poor', 'retry')).toEqual({
       ready: false,
+      recognitionWorks: false,
       hints: [
         { step: 'mic', state: 'denied' },
         { step: 'network', state: 'poor' },

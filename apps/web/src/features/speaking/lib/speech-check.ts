@@ -113,6 +113,8 @@ export type CheckHint =
 export interface CheckSummary {
   /** The learner can start a test: the microphone heard them, the network is usable, recognition works or is absent on the server. */
   ready: boolean;
+  /** Recognition read the sentence back: only then may the page say "You are ready". */
+  recognitionWorks: boolean;
   hints: CheckHint[];
 }
 
@@ -134,7 +136,7 @@ export function checkSummary(
     mic === 'heard' &&
     (network === 'good' || network === 'fair') &&
     (recognition === 'good' || recognition === 'unavailable');
-  return { ready, hints };
+  return { ready, recognitionWorks: recognition === 'good', hints };
 }
 
 export type BrowserFamily = 'chrome' | 'edge' | 'firefox' | 'safari' | 'other';

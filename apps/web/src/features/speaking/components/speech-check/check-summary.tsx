@@ -22,7 +22,7 @@ export function CheckSummary({ summary }: { summary: Summary }) {
     <section
       className={cn(
         'flex flex-col gap-3 rounded-2xl border p-5',
-        summary.ready ? 'border-success/40 bg-success/5' : 'border-line',
+        summary.ready && summary.recognitionWorks ? 'border-success/40 bg-success/5' : 'border-line',
       )}
       aria-labelledby="check-summary-title"
       data-testid="check-summary"
@@ -31,7 +31,14 @@ export function CheckSummary({ summary }: { summary: Summary }) {
       <h2 id="check-summary-title" className="text-lg font-semibold">
         {t('summary.title')}
       </h2>
-      <p className="font-medium">{summary.ready ? t('summary.ready') : t('summary.notReady')}</p>
+      {/* "You are ready" only when recognition works; without it the learner can still type answers. */}
+      <p className="font-medium" data-testid="check-verdict">
+        {summary.ready
+          ? summary.recognitionWorks
+            ? t('summary.ready')
+            : t('summary.readyTyping')
+          : t('summary.notReady')}
+      </p>
       {summary.hints.length > 0 ? (
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="check-hints">
           {summary.hints.map((hint) => (
