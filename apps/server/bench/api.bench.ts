@@ -152,7 +152,7 @@ async function main() {
     },
     {
       nodeArgs: process.env['BENCH_PROFILE']
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, '.profiles')}`]
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`]
         : [],
     },
   );
