@@ -217,6 +217,16 @@ async function main() {
         body: await res.text(),
       };
     }
+    // The server just migrated and seeded: let it settle (GC, JIT, content copies) on every path first,
+    // or the first endpoint measured pays for it.
+    for (const t of targets) {
+      await autocannon({
+        url: `${server.baseUrl}${t.path}`,
+        connections: 20,
+        duration: 1,
+        headers: t.signedIn ? auth : {},
+      });
+    }
     const ceiling = await startCeiling(bodies, dataDir);
     console.log(
       `${CONNECTIONS} connections, ${SECONDS} s each after 1 s warm-up, ${pgUrl ? 'PostgreSQL' : 'embedded database'}; server vs bare Fastify with the same bytes\n`,
