@@ -184,7 +184,7 @@ describe('the speech check page in a real browser', () => {
       const summary = page.locator('[data-testid=check-summary][data-ready=true]');
       await summary.waitFor();
       // Never "You are ready" while recognition does not work.
-      expect(await summary.getByTestId('check-verdict').textContent()).toBe(en.summary.readyTyping);
+      expect(await summary.getByTestId('check-summary-verdict').textContent()).toBe(en.summary.readyTyping);
       expect(await summary.getByTestId('check-hints').locator('li').allTextContents()).toEqual([
         en.summary.hints.recognition.unavailable,
       ]);

@@ -11,6 +11,7 @@ import { LevelTabs } from './level-tabs';
 import { VocabularyHelp } from './vocabulary-help';
 import { WordTable } from './word-table';
 import { OfflineOr } from '@/components/ui/offline-or';
+import { OtherLevels } from './other-levels';
 
 function useLevel(): number | null {
   const raw = useParams()['level'];
@@ -91,6 +92,9 @@ export function VocabularyPage() {
                 {t('empty', { query })}
               </p>
             )}
+            {data.data.length === 0 && level !== null && query ? (
+              <OtherLevels level={level} query={query} />
+            ) : null}
             <Pagination
               page={data.pagination.current_page}
               totalPages={data.pagination.total_pages}

@@ -32,7 +32,7 @@ export function CheckSummary({ summary }: { summary: Summary }) {
         {t('summary.title')}
       </h2>
       {/* "You are ready" only when recognition works; without it the learner can still type answers. */}
-      <p className="font-medium" data-testid="check-verdict">
+      <p className="font-medium" data-testid="check-summary-verdict">
         {summary.ready
           ? summary.recognitionWorks
             ? t('summary.ready')
