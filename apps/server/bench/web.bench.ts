@@ -7,7 +7,7 @@
  * Run from the repository root: `npm run bench -- web` (WEB_BENCH_NO_BUILD=1 measures the current dist).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -65,9 +65,17 @@ function fontBytes(details: unknown): number {
 }
 
 async function measure(url: string, port: number): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // A busy shared machine loads slowly; the simulated figures do not include this wait.
+    maxWaitForLoad: 90_000,
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, categories } = result.lhr;
+  const { audits, categories, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   return {
     score: Math.round((categories['performance']?.score ?? 0) * 100),
     lcp: numeric(audits, 'largest-contentful-paint'),
@@ -112,21 +120,38 @@ async function main() {
     AUDIO_PREGENERATE: 'false',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   });
-  const app = await buildApp({ config, webDist: dist, logger: false });
+  // Served from a copy: a build started elsewhere in the tree while the bench runs replaces the hashed
+  // files under dist, and pages would load none of their scripts.
+  const served = path.join(dataDir, 'web');
+  cpSync(dist, served, { recursive: true });
+  const app = await buildApp({ config, webDist: served, logger: false });
   await seedContent(app.database.db, { info() {} });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const debugPort = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
-    args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: [
+      `--remote-debugging-port=${debugPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page`);
     console.log('page                         score   LCP ms  TBT ms   CLS    KB total  KB fonts');
     for (const page of PAGES) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${address}${page}`, debugPort));
+      // A failed run (the page did not paint in time) is reported and tried again, up to twice as many tries.
+      for (let tries = 0; runs.length < RUNS && tries < RUNS * 2; tries++) {
+        try {
+          runs.push(await measure(`${address}${page}`, debugPort));
+        } catch (error) {
+          console.log(`  run failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (runs.length === 0) continue;
       const f = median(runs);
       const pass =
         f.score >= TARGET.score && f.lcp <= TARGET.lcpMs && f.tbt <= TARGET.tbtMs && f.cls <= TARGET.cls;
