@@ -4,6 +4,7 @@ import type { AssessedSyllable, ErrorCode } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { assessVoice } from '../../api/assess-voice';
+import { useAnalyserLevel } from '../../hooks/use-analyser-level';
 import { WebmRecording, closeStream, openMicrophone } from '../../lib/microphone';
 import { MicIcon, StopIcon } from '../icons';
 import { ToneCurve } from './tone-curve';
@@ -23,6 +24,8 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
   const { t } = useTranslation(['check', 'common']);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const urlRef = useRef<string | null>(null);
+  // The input level while recording, shown as a bar: the learner (and a test) sees the voice arrive.
+  const level = Math.round(100 * useAnalyserLevel(state.kind === 'recording' ? state.recording.analyser : null));
   useEffect(
     () => () => {
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
@@ -67,9 +70,14 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
       {!signedIn ? (
         <p className="text-ink-muted">{t('toneDrill.signIn')}</p>
       ) : state.kind === 'recording' ? (
-        <Button variant="secondary" onClick={() => void stop()} data-testid="tone-drill-stop">
-          <StopIcon /> {t('toneDrill.stop')}
-        </Button>
+        <div className="flex flex-col gap-2">
+          <div className="h-2 w-full overflow-hidden rounded bg-surface-sunken" role="meter" aria-label={t('toneDrill.level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} data-testid="tone-drill-level" data-level={level}>
+            <div className="h-full bg-emerald-500" style={{ width: `${level}%` }} />
+          </div>
+          <Button variant="secondary" onClick={() => void stop()} data-testid="tone-drill-stop">
+            <StopIcon /> {t('toneDrill.stop')}
+          </Button>
+        </div>
       ) : (
         <Button onClick={() => void start()} disabled={state.kind === 'assessing'} data-testid="tone-drill-record">
           <MicIcon /> {state.kind === 'assessing' ? t('toneDrill.assessing') : t('toneDrill.record')}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import en from '../src/locales/en/check.json' with { type: 'json' };
+import { signUpThroughApi } from './accounts';
+import { launchBrowser, newPage } from './browser';
+
+const baseURL = inject('baseURL');
+const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** Resolves once the drill's level shows more than `above` percent. */
+function levelRises(page: Page, above: number) {
+  return page.waitForFunction(
+    (above) => Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level')) > above,
+    above,
+    { timeout: 15_000 },
+  );
+}
+
+/**
+ * Resolves once the level has stayed under `below` percent for `quietMs` after being over it: the
+ * reading has ended (the short dips between syllables are far shorter).
+ */
+function readingEnds(page: Page, below: number, quietMs: number) {
+  return page.waitForFunction(
+    ({ below, quietMs }) => {
+      const level = Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level'));
+      const now = performance.now();
+      const seen = Reflect.get(window, '__drillLoudAt');
+      if (level >= below || typeof seen !== 'number') {
+        Reflect.set(window, '__drillLoudAt', now);
+        return false;
+      }
+      return now - seen > quietMs;
+    },
+    { below, quietMs },
+    { timeout: 15_000, polling: 50 },
+  );
+}
+
+describe('the tone drill in a real browser', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    // The microphone reads mā má mà mà: the third syllable has the falling tone where 马 dips.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-drill-'));
+    const raw = path.join(dir, 'raw.wav');
+    const wav = path.join(dir, 'drill.wav');
+    execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-g', '5', '-w', raw, 'ma1 ma2 ma4 ma4']);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.8']);
+    browser = await launchBrowser([...FAKE_MEDIA, `--use-file-for-fake-audio-capture=${wav}%noloop`]);
+  });
+  afterAll(async () => {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a learner reads the four tones and sees the wrong one marked', { timeout: 120_000 }, async () => {
+    const page = await newPage(browser);
+    const auth = await signUpThroughApi('drill');
+    await page.goto(`${baseURL}/en/speech-recognition`);
+    await page.evaluate((a) => {
+      localStorage.setItem('auth_token', a.token);
+      localStorage.setItem('refresh_token', a.refresh_token);
+      localStorage.setItem('user_data', JSON.stringify(a.user));
+    }, auth);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: en.toneDrill.title }).waitFor();
+    await page.getByTestId('tone-drill-record').click();
+    // The WAV plays from the start of the capture: its voice rises on the level, then stays quiet at the end.
+    await levelRises(page, 30);
+    await readingEnds(page, 5, 600);
+    const assessed = page.waitForResponse((res) => res.url().endsWith('/api/v1/audio/assess'));
+    await page.getByTestId('tone-drill-stop').click();
+    expect((await assessed).status()).toBe(200);
+    await page.locator('[data-testid=tone-drill][data-state=done]').waitFor();
+    const verdicts = await page.getByTestId('tone-syllable').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+    expect(verdicts).toHaveLength(4);
+    expect(verdicts[2]).toBe('wrong');
+    expect(verdicts.filter((v) => v === 'wrong')).toHaveLength(1);
+    // The picture says it in words too, and the learner can play the recording back.
+    const label = await page.getByTestId('tone-syllable').nth(2).locator('svg').getAttribute('aria-label');
+    expect(label).toContain('马 mǎ');
+    expect(label).toContain(en.toneDrill.tones['4']);
+    expect(await page.locator('[data-testid=tone-drill] audio').getAttribute('src')).toMatch(/^blob:/);
+  });
+});
