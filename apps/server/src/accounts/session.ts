@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailCodes } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
 import type { AuthData, Language } from '@kouyu/core';
 import { pickLanguage } from '@kouyu/core';
 import { codeCooldown, issueCode } from './codes.js';
@@ -38,6 +41,18 @@ export async function sendCode(
   if (wait > 0) return { sent: false, cooldown: wait };
   const code = await issueCode(db, app.config.jwtSecret, user.id, purpose);
   const mail = renderMail(purpose, language ?? pickLanguage(user.language), code);
-  await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text, purpose });
+  try {
+    await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text, purpose });
+  } catch {
+    // The mail server is down (the mailer logged why). The code never reached the learner: it is
+    // withdrawn, so no cooldown makes them wait for a mail that never came, and the answer is a clear
+    // 503 rather than a 500.
+    await db
+      .delete(emailCodes)
+      .where(
+        and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
+      );
+    throw new AppError(503, 'service_unavailable');
+  }
   return { sent: true, cooldown: await codeCooldown(db, user.id, purpose) };
 }

@@ -97,4 +97,24 @@ describe(`vendor faults on ${testDriver}`, () => {
       `vendor faults: ${FAULTS.length} faults of the speech recogniser, each a clear error: ${seen.join('; ')}`,
     );
   }, 60_000);
+
+  it('a mail server that is down gives registration a clear 503, and the code is not left on cooldown', async () => {
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const register = () =>
+        down.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: { email: 'mail-down@example.org', password: 'secret-123' },
+        });
+      const first = await register();
+      expect(first.statusCode).toBe(503);
+      expect(first.json()).toMatchObject({ success: false, code: 'service_unavailable' });
+      // Trying again at once is not refused by a cooldown for the mail that never went out.
+      expect((await register()).statusCode).toBe(503);
+      report('vendor faults: the mail server refusing connections gives 503 service_unavailable');
+    } finally {
+      await down.close();
+    }
+  });
 });

@@ -238,7 +238,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // The owner hears once, when the account-wide delays begin.
         if (user && accountFails === 2 * app.config.LOGIN_FREE_ATTEMPTS) {
           const notice = renderLoginNotice(pickLanguage(user.language), accountFails);
-          await app.mailer.send({ to: user.email, ...notice, purpose: 'login_notice' });
+          // Best effort: a mail server that is down must not change the answer to a wrong password.
+          await app.mailer
+            .send({ to: user.email, ...notice, purpose: 'login_notice' })
+            .catch(() => req.log.warn('sign-in notice not sent'));
         }
         throw errors.unauthorized('invalid_credentials');
       }
