@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VocabWord } from '@kouyu/core';
 import { SpeakButton } from '@/components/ui/speak-button';
+import { firstSense } from '../lib/first-sense';
 
 /** Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. */
 export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel: boolean }) {
@@ -45,9 +46,21 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                 ) : null}
               </td>
               <td className="px-3 py-3 text-sm sm:px-4 sm:text-base">
-                <p className="line-clamp-4 break-words" data-testid="word-meaning">
-                  {w.meaning}
+                {/* The sense a learner needs first; the dictionary's full entry folded beneath it. */}
+                <p
+                  className="break-words font-medium"
+                  data-testid={firstSense(w.meaning) === w.meaning ? 'word-meaning' : 'word-first-sense'}
+                >
+                  {firstSense(w.meaning)}
                 </p>
+                {firstSense(w.meaning) !== w.meaning ? (
+                  <details className="mt-1 text-xs text-ink-muted">
+                    <summary className="cursor-pointer">{t('fullEntry')}</summary>
+                    <p className="mt-1 break-words" data-testid="word-meaning">
+                      {w.meaning}
+                    </p>
+                  </details>
+                ) : null}
                 {w.measure_words.length > 0 ? (
                   <p className="mt-1 text-xs text-ink-muted">
                     {t('measureWords')}{' '}
