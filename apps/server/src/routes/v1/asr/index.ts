@@ -11,7 +11,7 @@ import { createAsrEngine } from '../../../speech/asr/create-engine.js';
 import { dashScopeDialect, doubaoDialect } from './dialects.js';
 import { serveRecognitionSocket } from './recognition-socket.js';
 import type { Dialect } from './recognition-socket.js';
-import { ConnectionLimiter, sendJson } from './socket-support.js';
+import { ConnectionLimiter, WS_CODE, closeSocket, sendJson, socketError } from './socket-support.js';
 import type { SocketContext } from './socket-support.js';
 import { registerTranscribe } from './transcribe.js';
 import type { UserRow } from '../../../accounts/users.js';
@@ -42,6 +42,19 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
   // Realtime recognition is auto mode, which is for signed-in learners only (spec 001 §5): checked
   // here on connect, with the token of the URL, and counted against the user's daily quota.
   const serve = (dialect: Dialect) => (socket: WebSocket, req: FastifyRequest) => {
+    // The per-address slot is taken now, in connection order, since the check below is asynchronous;
+    // it is handed over (released and taken again at once) when the socket is served.
+    if (!ctx.limiter.acquire(req.ip, ctx.maxSocketsPerIp)) {
+      sendJson(socket, dialect.error(socketError(WS_CODE.tooMany, 'rate_limited'), null));
+      closeSocket(socket, WS_CODE.tooMany);
+      return;
+    }
+    let reserved = true;
+    const unreserve = () => {
+      if (reserved) ctx.limiter.release(req.ip);
+      reserved = false;
+    };
+    socket.once('close', unreserve);
     let caller: UserRow | null = null;
     return guardSocket(
       socket,
@@ -52,9 +65,15 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
         caller = user;
       },
       // Each task's audio is kept for the voice analysis; its audio_id rides on the final message.
-      () => serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording))),
-      (refusal) =>
-        sendJson(socket, dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null)),
+      () => {
+        socket.off('close', unreserve);
+        unreserve();
+        serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording)));
+      },
+      (refusal) => {
+        unreserve();
+        sendJson(socket, dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null));
+      },
       req.log,
     );
   };
