@@ -5,6 +5,7 @@ import type { RunQuestion } from '../../lib/run';
 import { ListenStep } from './listen-step';
 import { PartThreeList } from './part-three-list';
 import { QuestionCard, shownText } from './question-card';
+import { toneTextOf } from '../voice/answer-tones';
 import { RecordStep } from './record-step';
 import { ReviewStep } from './review-step';
 
@@ -112,6 +113,7 @@ export function QuestionContent({
           onType={flow.typeAnswer}
           locked={run.finished}
           typing={typing}
+          toneText={toneTextOf(q)}
         />
       </div>
     </div>

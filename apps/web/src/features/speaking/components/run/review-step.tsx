@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { browserRecognitionConstructor, startBrowserRecognition } from '../../lib/browser-recognition';
 import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
 import type { Answer } from '../../lib/run';
+import { AnswerTones } from '../voice/answer-tones';
 
 export interface ReviewStepProps {
   status: RecorderStatus;
@@ -18,6 +19,8 @@ export interface ReviewStepProps {
   locked: boolean;
   /** Typing is the way (no recogniser on the server): the box shows from the start, without notices. */
   typing: boolean;
+  /** The text a repeat or read-aloud answer says: its tones are drawn from the recording. */
+  toneText?: string | null;
 }
 
 /** Step 3: the transcript (or what is heard so far), the learner's own recording, and typing when recognition failed. */
@@ -31,6 +34,7 @@ export function ReviewStep({
   onType,
   locked,
   typing,
+  toneText = null,
 }: ReviewStepProps) {
   const { t } = useTranslation(['speaking', 'common']);
   const failed = failure?.kind === 'recognition' ? failure.code : notice;
@@ -75,6 +79,7 @@ export function ReviewStep({
             className="w-full"
             data-testid="own-recording"
           />
+          {toneText && status === 'completed' ? <AnswerTones recordingUrl={answer.recordingUrl} text={toneText} /> : null}
         </div>
       ) : null}
       {recognitionCode ? (
