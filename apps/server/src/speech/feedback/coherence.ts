@@ -54,6 +54,25 @@ const REPETITION_WEIGHT = 1.6;
 const REPETITION_PENALTY_MAX = 0.75;
 
 const isPredicate = (t: Token): boolean => /^(v|a|l|i)/.test(t.tag) && t.tag !== 'vn';
+const ASPECT = /^(了|过|着)$/;
+// Prepositions, times and places that open a sentence before its comma.
+const FRONTED_TAGS = /^(p|t|f|s)$/;
+/**
+ * The tagger calls many verbs and adjectives nouns (干杯/n, 聊天/nz, 新鲜/ns, 太重/n). A word right
+ * after an adverb (一起干杯, 非常新鲜) or right before an aspect particle (太重了) is predicated
+ * whatever its tag.
+ */
+function predicateAt(clause: readonly Token[], i: number): boolean {
+  const t = clause[i];
+  if (!t) return false;
+  if (isPredicate(t)) return true;
+  if (!/^(n|vn)/.test(t.tag)) return false;
+  const before = clause[i - 1];
+  const after = clause[i + 1];
+  return (
+    (before !== undefined && /^(d|ad)$/.test(before.tag)) || (after !== undefined && ASPECT.test(after.word))
+  );
+}
 // Numbers, prices, ages and dates are predicates of their own in Chinese (我今年二十岁, 手机两千块).
 const isNominalPredicate = (t: Token): boolean => t.tag === 'm' || t.tag === 'mq';
 const isSubject = (t: Token): boolean => /^(r|n|t|s|m)/.test(t.tag) || t.tag === 'vn';
@@ -62,7 +81,7 @@ const isSubject = (t: Token): boolean => /^(r|n|t|s|m)/.test(t.tag) || t.tag ===
 function isSentence(clause: readonly Token[]): boolean {
   const chars = hanLength(clause);
   if (clause.length < 2 || chars < 3) return false;
-  let first = clause.findIndex(isPredicate);
+  let first = clause.findIndex((_, i) => predicateAt(clause, i));
   if (first < 0) {
     const numeral = clause.findIndex(isNominalPredicate);
     if (numeral <= 0) return false;
@@ -126,8 +145,14 @@ export function measureCoherence(tokens: readonly Token[], quick = false): Coher
   let inSentences = 0;
   let sentences = 0;
   const connectives = new Set<string>();
-  for (const c of clauses) {
-    if (!isSentence(c)) continue;
+  const sentenceFlags = clauses.map(isSentence);
+  clauses.forEach((c, i) => {
+    // 为了我们的友谊，大家一起干杯 / 上个周末，我们去爬山: a fronted phrase belongs to the sentence after it.
+    if (!sentenceFlags[i] && sentenceFlags[i + 1] && FRONTED_TAGS.test(c[0]?.tag ?? ''))
+      inSentences += hanLength(c);
+  });
+  for (const [i, c] of clauses.entries()) {
+    if (!sentenceFlags[i]) continue;
     sentences++;
     inSentences += hanLength(c);
     for (const t of c) if (CONNECTIVES.has(t.word)) connectives.add(t.word);

@@ -51,6 +51,18 @@ const FORM_CREDIT = 0.7;
 // An answer whose own content words are on the topic is relevant however few words it has.
 const PRECISION_WEIGHT = 0.6;
 const PRECISION_NEEDS_RAW = 0.5;
+// A question this long is a passage to retell or summarise (HSK 6 writing), not a question.
+const PASSAGE_MIN_CHARS = 100;
+const PASSAGE_PRECISION_WEIGHT = 0.8;
+// A summary retells in its own words too: from this share of words taken from the passage on, it is on it.
+const PASSAGE_WORDS_ENOUGH = 0.6;
+const hanCount = (text: string): number => [...text].filter((c) => HAN.test(c)).length;
+/** Share of the answer's own words of two or more characters that stand in the passage. */
+function fromPassage(own: readonly Token[], passage: string): number {
+  const words = own.filter((t) => [...t.word].length >= 2);
+  if (words.length === 0) return 0;
+  return words.filter((t) => passage.includes(t.word)).length / words.length;
+}
 
 /** Content words of a text: nouns, verbs, adjectives, time and place words that are not stop words. */
 export function contentWords(tagger: Tagger, text: string, singleChars: boolean): string[] {
@@ -151,8 +163,17 @@ export function measureRelevance(
   const saturation = SATURATION[input.question_type] ?? SATURATION['open'] ?? 2;
   const recall = Math.min(1, raw / saturation);
   const focus = PRECISION_WEIGHT * precision * Math.min(1, raw / PRECISION_NEEDS_RAW);
+  // A passage to summarise shares common words with any story: there the answer's own words must
+  // come from it, not just a couple of them.
+  const passage = hanCount(question) >= PASSAGE_MIN_CHARS;
+  const score = passage
+    ? recall *
+      (1 -
+        PASSAGE_PRECISION_WEIGHT +
+        PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
+    : recall + focus;
   return {
-    score: round2(Math.min(1, recall + focus)),
+    score: round2(Math.min(1, score)),
     hits: hits.slice(0, 12),
     stance_asked: stanceAsked,
     stance_taken: stance,

@@ -40,4 +40,16 @@ describe('word segmentation for the examiner', () => {
     expect(scriptOf('我喜欢吃面条，OK')).toMatchObject({ pinyin: false });
     expect(scriptOf('我喜欢吃面条，OK').han).toBeGreaterThan(0.5);
   });
+  it('reads verbs the tagger calls nouns and a fronted phrase as parts of sentences', async () => {
+    const { tagger } = await loadTagger();
+    // jieba tags 干杯, 太重 and 新鲜 as nouns; the adverb before or the 了 after shows they predicate.
+    for (const text of [
+      '为了我们的友谊，大家一起干杯！',
+      '这个行李箱太重了，我一个人拿不动。',
+      '山上的空气非常新鲜。',
+    ])
+      expect(measureCoherence(tagAnswer(tagger, text)).sentence_share).toBe(1);
+    // Listed nouns stay a list.
+    expect(measureCoherence(tagAnswer(tagger, '行李箱，友谊，空气。')).pattern).toBe('keywords');
+  });
 });
