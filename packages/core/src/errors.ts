@@ -44,9 +44,9 @@ export const ERROR_MESSAGES = {
   invalid_code: 'The code is not correct',
   already_verified: 'This email is already verified',
   login_required: 'Login required',
-  wrong_password: 'The current password is not correct',
   token_expired: 'Your sign-in has expired. Please sign in again.',
   auth_token_missing: 'Authentication token not found. Please log in.',
+  wrong_password: 'The current password is not correct',
   // membership and access (spec 001 §6)
   official_required: 'This is an official test requiring official user status. Official membership required.',
   guest_part_only: 'Guest users can only access Part 1. Please sign up to unlock all tests and features.',
@@ -72,12 +72,12 @@ export const ERROR_MESSAGES = {
   audio_too_long: 'The recording is too long: at most {max} seconds can be assessed',
   no_chinese_text: 'The reference text holds no Chinese characters to compare with',
   asr_bad_message: 'The recognition message is not valid',
-  // dictation (spec 000 §5)
   speech_quota_reached: "You have used today's speech allowance ({limit}). It renews tomorrow.",
   http_status: 'HTTP {status}',
   recording_start_failed: 'Error starting recording',
   recording_stop_failed: 'Error stopping recording',
   results_failed: 'Failed to process results',
+  // dictation (spec 000 §5)
   too_many_words: 'Too many words: at most {limit} words per dictation',
   image_required: 'Please choose a photo first',
   analysis_expired: 'The analysis has expired. Please analyse the photo again.',
@@ -88,6 +88,10 @@ export const ERROR_MESSAGES = {
   // idiom practice
   practice_expired: 'This practice question has expired. Please take a new one.',
   practice_answered: 'This practice question has already been answered.',
+  // campus card (spec 000 §5, §8)
+  campus_card_disabled: 'The campus card is switched off on this server.',
+  campus_pass_required: 'Please enter the campus card password first.',
+  campus_code_taken: 'This code is already a learner’s share code. Please choose another.',
   // Plus membership (issue 13)
   unknown_plan: 'This plan does not exist',
   payments_unavailable: 'Paying online is not set up on this server. You can redeem a code or spend points instead.',
@@ -95,10 +99,6 @@ export const ERROR_MESSAGES = {
   webhook_signature_invalid: 'The webhook signature is not valid',
   payment_not_found: 'No payment matches this event yet',
   membership_limit_reached: 'Plus cannot run more than about 5 years ahead',
-  // campus card (spec 000 §5, §8)
-  campus_card_disabled: 'The campus card is switched off on this server.',
-  campus_pass_required: 'Please enter the campus card password first.',
-  campus_code_taken: 'This code is already a learner’s share code. Please choose another.',
   redeem_code_unknown: 'This code does not exist. Check it and try again.',
   redeem_code_used: 'This code has already been used',
   redeem_code_expired: 'This code has expired',
