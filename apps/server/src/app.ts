@@ -129,7 +129,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('kv', kv);
   app.decorate('appVersion', process.env['npm_package_version'] ?? '0.1.0');
   app.decorate('engineReports', []);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+  });
   app.decorate('mailer', mailer);
   registerFeedbackEngine(app);
   registerOcrEngine(app);

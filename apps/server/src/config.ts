@@ -56,6 +56,8 @@ const envSchema = z.object({
   CONTACT_COOLDOWN_S: z.coerce.number().int().min(0).max(86_400).default(FEEDBACK_COOLDOWN_DEFAULT_S),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  // how long an SMTP connection, greeting or silence may last before a mail counts as not sent
+  SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAIL_FROM: z.string().default('Kouyu <no-reply@kouyu.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),

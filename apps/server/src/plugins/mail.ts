@@ -24,13 +24,23 @@ export interface Mailer {
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;
+  /** How long a connection, greeting or silence of the SMTP server may last before a mail fails. */
+  smtpTimeoutMs?: number;
   from: string;
   db: Db;
   log: FastifyBaseLogger;
 }): Mailer {
   const { db, log } = opts;
+  const timeout = opts.smtpTimeoutMs ?? 10_000;
   let transporter: Transporter | null = null;
-  if (opts.smtpUrl) transporter = nodemailer.createTransport(opts.smtpUrl);
+  // A mail server that hangs must not hold a sign-up or reset for nodemailer's default two minutes.
+  if (opts.smtpUrl)
+    transporter = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(mail) {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -115,6 +116,29 @@ describe(`vendor faults on ${testDriver}`, () => {
       report('vendor faults: the mail server refusing connections gives 503 service_unavailable');
     } finally {
       await down.close();
+    }
+  });
+  it('a mail server that accepts and then says nothing fails the mail within SMTP_TIMEOUT_MS, not minutes', async () => {
+    // A TCP server that takes the connection and never greets, as a hung mail server does.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const hung = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_MS: '500' });
+    try {
+      const res = await hung.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { email: 'mail-hung@example.org', password: 'secret-123' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'service_unavailable' });
+      report('vendor faults: a mail server that hangs gives 503 service_unavailable after SMTP_TIMEOUT_MS');
+    } finally {
+      await hung.close();
+      for (const socket of held) socket.destroy();
+      silent.close();
     }
   });
 });
