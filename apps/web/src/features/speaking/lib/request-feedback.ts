@@ -52,14 +52,27 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
     return streamFeedback({ url, socket: browserSocket, signal: opts.signal, onChunk: opts.onChunk });
   };
   const token = opts.signedIn ? await freshToken() : null;
-  return attempt(token).catch(async (err: unknown) => {
-    if (!opts.signedIn || !(err instanceof FeedbackError) || !isAuthRefusal(err.failure)) throw err;
-    const renewed = await renewedToken();
-    if (!renewed) throw err;
-    opts.onRestart?.();
-    return attempt(renewed);
-  });
+  return attempt(token)
+    .catch(async (err: unknown) => {
+      // A socket closed before the review ended (an instance restarting in a deploy, a dropped
+      // connection): one more try soon, which a load balancer sends to an instance that is up.
+      if (!(err instanceof FeedbackError) || err.failure.kind !== 'connection' || opts.signal.aborted)
+        throw err;
+      await new Promise((resolve) => setTimeout(resolve, FEEDBACK_RECONNECT_DELAY_MS));
+      opts.onRestart?.();
+      return attempt(opts.signedIn ? await freshToken() : null);
+    })
+    .catch(async (err: unknown) => {
+      if (!opts.signedIn || !(err instanceof FeedbackError) || !isAuthRefusal(err.failure)) throw err;
+      const renewed = await renewedToken();
+      if (!renewed) throw err;
+      opts.onRestart?.();
+      return attempt(renewed);
+    });
 }
+
+/** Wait before the one reconnect after a feedback socket closed early. */
+const FEEDBACK_RECONNECT_DELAY_MS = 1_000;
 
 /**
  * Failures worth another try later (offline, the server down or restarting, the session to renew),
