@@ -59,7 +59,8 @@ describe(`crash safety on ${testDriver}`, () => {
       RATE_LIMIT_PER_MINUTE: '1000000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      // The embedded run must not follow a DATABASE_URL of the environment (CI sets one for the other project).
+      DATABASE_URL: postgres?.url ?? '',
     };
     server = await startBuiltServer(env);
     const base = server.baseUrl;
