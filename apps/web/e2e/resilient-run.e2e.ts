@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { authDataSchema } from '@kouyu/core';
 import type { AuthData } from '@kouyu/core';
 import { launchBrowser, newPage } from './browser';
-import { startExtraServer } from './server';
-import type { ExtraServer } from './server';
+import { startE2eServer } from './server';
+import type { E2eServer } from './server';
 import { untilLevel } from './wait';
 
 /**
@@ -30,7 +30,7 @@ const resultsSchema = z.object({
 });
 
 describe('a test run that fits the server and keeps the learner’s work', () => {
-  let server: ExtraServer;
+  let server: E2eServer;
   let browser: Browser;
 
   const call = (method: string, url: string, body?: unknown, token?: string) =>
@@ -110,7 +110,7 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
   };
 
   beforeAll(async () => {
-    server = await startExtraServer({ ASR_ENGINE: 'none', ACCESS_TOKEN_TTL_S: String(TOKEN_TTL_S) });
+    server = await startE2eServer({ ASR_ENGINE: 'none', ACCESS_TOKEN_TTL_S: String(TOKEN_TTL_S) });
     // No fake microphone: this browser has none at all.
     browser = await launchBrowser();
   }, 90_000);

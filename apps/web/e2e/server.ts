@@ -37,28 +37,30 @@ export async function waitHealthy(url: string, child: ChildProcess, timeoutMs: n
   throw new Error('server did not become healthy in time');
 }
 
-export interface ExtraServer {
+export interface E2eServer {
   baseURL: string;
+  dataDir: string;
   adminEmail: string;
   adminPassword: string;
   stop(): Promise<void>;
 }
 
+/** The admin every e2e server creates at start; tests sign in as it to read the dev outbox. */
+export const E2E_ADMIN = { email: 'admin@kouyu.test', password: 'admin-password-123' } as const;
+
 /**
- * Starts another instance of the built product with settings of its own (e.g. no recogniser, a
- * short token lifetime), on a free port and an empty data directory, as global-setup starts the
- * main one.
+ * Starts the built product as a user would (`node apps/server/dist/server.js`) on an empty data
+ * directory and the embedded database, with the e2e defaults and `env` on top; `port` when the
+ * caller needed it before (a stand-in that calls the server back).
  */
-export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-e2e-extra-'));
-  const adminEmail = 'admin@kouyu.test';
-  const adminPassword = 'admin-password-123';
+export async function startE2eServer(env: Record<string, string>, port?: number): Promise<E2eServer> {
+  const listenOn = port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(listenOn),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -66,20 +68,23 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
       REDIS_URL: '',
       NODE_ENV: 'development',
       RATE_LIMIT_PER_MINUTE: '5000',
+      // Every e2e user signs up from 127.0.0.1, like a classroom behind one address.
       AUTH_RATE_LIMIT_SCALE: '50',
+      // Background synthesis of every text would compete with the tests for the CPU.
       AUDIO_PREGENERATE: 'false',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://127.0.0.1:${listenOn}`;
   await waitHealthy(baseURL, child, 60_000);
   return {
     baseURL,
-    adminEmail,
-    adminPassword,
+    dataDir,
+    adminEmail: E2E_ADMIN.email,
+    adminPassword: E2E_ADMIN.password,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
