@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from '../config.js';
-import { S3AudioStore } from '../speech/audio/s3-store.js';
-import { DiskAudioStore } from '../speech/audio/store.js';
+import { createStore } from '../speech/audio/store.js';
 import type { AudioStore } from '../speech/audio/store.js';
 import type { ImageFormat } from '../speech/ocr/image-check.js';
 
@@ -46,18 +44,5 @@ class ImageStore implements UploadStore {
  * audio cache's stores, which already write atomically and sign S3 requests.
  */
 export function createUploadStore(config: Config): UploadStore {
-  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = config;
-  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
-    return new ImageStore(
-      new S3AudioStore({
-        endpoint: S3_ENDPOINT,
-        bucket: S3_BUCKET,
-        accessKeyId: S3_ACCESS_KEY_ID,
-        secretAccessKey: S3_SECRET_ACCESS_KEY,
-        region: S3_REGION,
-        prefix: 'uploads/dictation/',
-      }),
-    );
-  }
-  return new ImageStore(new DiskAudioStore(path.join(config.dataDir, 'uploads', 'dictation')));
+  return new ImageStore(createStore(config, 'uploads/dictation'));
 }

@@ -81,8 +81,11 @@ export class DiskAudioStore implements AudioStore {
   }
 }
 
-/** The configured store: S3-compatible when all S3_* settings are given, else `<dataDir>/audio`. */
-export function createAudioStore(config: Config): AudioStore {
+/**
+ * A configured store under `folder` (e.g. `audio`, `uploads/answers`): the S3-compatible bucket with
+ * the prefix `folder/` when all S3_* settings are given, else `<dataDir>/folder` on local disk.
+ */
+export function createStore(config: Config, folder: string): AudioStore {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = config;
   if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
     return new S3AudioStore({
@@ -91,8 +94,13 @@ export function createAudioStore(config: Config): AudioStore {
       accessKeyId: S3_ACCESS_KEY_ID,
       secretAccessKey: S3_SECRET_ACCESS_KEY,
       region: S3_REGION,
-      prefix: 'audio/',
+      prefix: `${folder}/`,
     });
   }
-  return new DiskAudioStore(path.join(config.dataDir, 'audio'));
+  return new DiskAudioStore(path.join(config.dataDir, ...folder.split('/')));
+}
+
+/** The audio cache's store: S3 under `audio/`, else `<dataDir>/audio`. */
+export function createAudioStore(config: Config): AudioStore {
+  return createStore(config, 'audio');
 }

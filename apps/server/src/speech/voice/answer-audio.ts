@@ -4,7 +4,6 @@
  * nothing serves it to anyone else. A sweep deletes recordings older than a day that no saved result names.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { VOICE_ASSESS_MAX_S } from '@kouyu/core';
 import type { Config } from '../../config.js';
@@ -12,8 +11,7 @@ import type { Db } from '../../db/client.js';
 import { answerRecordings, testResults } from '../../db/schema.js';
 import { decodeWav } from '../audio/wav.js';
 import { encodeWav } from '../asr/wav.js';
-import { S3AudioStore } from '../audio/s3-store.js';
-import { DiskAudioStore } from '../audio/store.js';
+import { createStore } from '../audio/store.js';
 import type { AudioStore } from '../audio/store.js';
 import { VOICE_SAMPLE_RATE } from './features.js';
 
@@ -25,18 +23,7 @@ const BATCH = 200;
 
 /** The configured store: the S3 bucket under `uploads/answers/` when S3_* is set, else `<dataDir>/uploads/answers`. */
 export function createAnswerAudioStore(config: Config): AudioStore {
-  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = config;
-  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
-    return new S3AudioStore({
-      endpoint: S3_ENDPOINT,
-      bucket: S3_BUCKET,
-      accessKeyId: S3_ACCESS_KEY_ID,
-      secretAccessKey: S3_SECRET_ACCESS_KEY,
-      region: S3_REGION,
-      prefix: 'uploads/answers/',
-    });
-  }
-  return new DiskAudioStore(path.join(config.dataDir, 'uploads', 'answers'));
+  return createStore(config, 'uploads/answers');
 }
 
 const keyOf = (id: string) => `${id}.wav`;
