@@ -93,4 +93,22 @@ describe('feedback request over a socket that closes early', () => {
     ).rejects.toMatchObject({ failure: { kind: 'connection' } });
     expect(opened).toHaveLength(2);
   });
+  it('does not wait for a retry while the browser is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      scripts.push('drop', 'review');
+      await expect(
+        requestFeedback({
+          payload,
+          signedIn: false,
+          fullTest: false,
+          signal: new AbortController().signal,
+          onChunk: () => undefined,
+        }),
+      ).rejects.toMatchObject({ failure: { kind: 'connection' } });
+      expect(opened).toHaveLength(1);
+    } finally {
+      vi.stubGlobal('navigator', { onLine: true });
+    }
+  });
 });

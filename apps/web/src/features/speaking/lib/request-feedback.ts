@@ -56,7 +56,14 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
     .catch(async (err: unknown) => {
       // A socket closed before the review ended (an instance restarting in a deploy, a dropped
       // connection): one more try soon, which a load balancer sends to an instance that is up.
-      if (!(err instanceof FeedbackError) || err.failure.kind !== 'connection' || opts.signal.aborted)
+      // Offline, a retry cannot help: the run keeps the answer on the device at once.
+      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+      if (
+        !(err instanceof FeedbackError) ||
+        err.failure.kind !== 'connection' ||
+        opts.signal.aborted ||
+        offline
+      )
         throw err;
       await new Promise((resolve) => setTimeout(resolve, FEEDBACK_RECONNECT_DELAY_MS));
       opts.onRestart?.();
