@@ -1,24 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/src/test/built-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** A free TCP port on this machine. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once the server answers its health check (it is listening), or fails when it exits. */
 export async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -92,3 +79,5 @@ export async function startE2eServer(env: Record<string, string>, port?: number)
     },
   };
 }
+
+export { freePort };
