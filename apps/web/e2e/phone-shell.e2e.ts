@@ -25,7 +25,10 @@ describe('the phone shell in a real browser', () => {
     await page.getByTestId('bottom-menu').tap();
     await page.getByTestId('menu-privacy').tap();
     await page.waitForURL(`${baseURL}/en/privacy`);
+    // The URL changes before the lazily loaded page replaces the home page: wait for the policy itself.
+    await page.getByTestId('privacy-updated').waitFor();
     // The footer belongs to the home page on phones; other pages have the bottom bar only.
+    await page.getByTestId('footer').waitFor({ state: 'detached' });
     expect(await page.getByTestId('footer').count()).toBe(0);
     await page.context().close();
   });
