@@ -24,3 +24,4 @@ export * from './membership-api.js';
 export * from './campus-card.js';
 export * from './duration.js';
 export * from './native-app.js';
+export * from './review.js';
