@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASR_BUFFER_CHUNKS } from '@kouyu/core';
 import { RecognitionError, RecognitionSession } from './recognition-client';
 import { dashScope, doubao } from './recognition-dialect';
 import type { SocketLike } from './socket';
@@ -102,6 +103,23 @@ describe('recognition session', () => {
     latest().reply({ code: 1000, type: 'final', result: [{ text: '我今天很忙。' }] });
     await expect(done).resolves.toBe('我今天很忙。');
     expect(partials).toEqual(['我今天']);
+  });
+
+  it('keeps streaming past the buffer: dropping the oldest kept block never stops the new ones', async () => {
+    const s = session();
+    const started = s.start();
+    latest().open();
+    await started;
+    const total = ASR_BUFFER_CHUNKS + 3;
+    for (let i = 0; i < total; i++) s.push(new Int16Array(2).fill(i % 1000));
+    const done = s.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    // Every block and the trailing silence went out, in order.
+    const sent = latest().binary();
+    expect(sent.length).toBe(total + 1);
+    expect(sent.at(-2)?.[0]).toBe((total - 1) % 1000);
+    latest().reply({ code: 1000, type: 'final', result: [{ text: '好。' }] });
+    await expect(done).resolves.toBe('好。');
   });
 
   it('retries the connection with delays of 1 s, 2 s and 4 s, then gives up', async () => {

@@ -55,6 +55,8 @@ const newTaskId = () => `${Date.now().toString(36)}-${(taskCounter++).toString(3
  */
 export class RecognitionSession {
   private blocks: Int16Array[] = [];
+  /** Blocks dropped from the front of `blocks` (an utterance over the buffer): `sent` counts them too. */
+  private dropped = 0;
   private conn: Connection | null = null;
   private finishing = false;
   private final: string | null = null;
@@ -78,7 +80,10 @@ export class RecognitionSession {
   push(pcm: Int16Array): void {
     if (this.finishing || this.aborted.signal.aborted) return;
     this.blocks.push(pcm);
-    if (this.blocks.length > ASR_BUFFER_CHUNKS) this.blocks.shift();
+    if (this.blocks.length > ASR_BUFFER_CHUNKS) {
+      this.blocks.shift();
+      this.dropped++;
+    }
     this.flush();
   }
 
@@ -233,8 +238,11 @@ export class RecognitionSession {
   private flush(): void {
     const conn = this.conn;
     if (!conn || conn.ws.readyState !== SOCKET_OPEN) return;
-    while (conn.sent < this.blocks.length) {
-      const block = this.blocks[conn.sent];
+    // `sent` counts from the first block ever pushed, so dropping old blocks never skips new ones;
+    // a replacement socket replays what is still kept.
+    conn.sent = Math.max(conn.sent, this.dropped);
+    while (conn.sent < this.dropped + this.blocks.length) {
+      const block = this.blocks[conn.sent - this.dropped];
       if (block) conn.ws.send(block);
       conn.sent++;
     }
