@@ -154,9 +154,23 @@ describe('the speech check page in a real browser', () => {
           .waitFor({ timeout: 30_000 });
         return page.getByTestId('check-transcript').textContent();
       };
+      // What the recognition socket carried, told in the output when the stream comes back empty.
+      const frames: string[] = [];
+      page.on('websocket', (ws) => {
+        if (!/\/asrd?\/ws/.test(ws.url())) return;
+        let audio = 0;
+        frames.push(`open ${new URL(ws.url()).pathname}`);
+        ws.on('framesent', (f) => {
+          if (typeof f.payload === 'string') frames.push(`sent ${f.payload.slice(0, 120)} after ${audio} audio frames`);
+          else audio++;
+        });
+        ws.on('framereceived', (f) => frames.push(`got ${String(f.payload).slice(0, 160)}`));
+        ws.on('close', () => frames.push(`closed after ${audio} audio frames`));
+      });
       // On a loaded machine the stream has once come back empty (the cause is not yet found): the
       // learner reads again, as the page invites, and the text must then arrive.
       const streamed = await readRealtime();
+      if (streamed !== STANDIN_PHRASE) console.warn(`realtime reading came back "${streamed}":\n${frames.join('\n')}`);
       expect(streamed === STANDIN_PHRASE ? streamed : await readRealtime()).toBe(STANDIN_PHRASE);
       expect(await verdict.getAttribute('data-verdict')).toBe('retry');
       await page.context().close();
