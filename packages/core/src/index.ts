@@ -25,3 +25,4 @@ export * from './campus-card.js';
 export * from './duration.js';
 export * from './native-app.js';
 export * from './review.js';
+export * from './today.js';
