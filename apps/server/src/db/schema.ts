@@ -571,3 +571,28 @@ export const answerRecordings = pgTable(
   },
   (t) => [index('answer_recordings_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A learner's daily plan settings (issue 19 "Today"): the goal, the exam date, the time zone days are
+ * counted in, the opt-in reminder and the levels the plan picks tasks from. No row: the defaults.
+ */
+export const todaySettings = pgTable(
+  'today_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goalKind: text('goal_kind').$type<'minutes' | 'items'>().notNull(),
+    goalTarget: integer('goal_target').notNull(),
+    examDate: text('exam_date'),
+    timezone: text('timezone').notNull(),
+    reminder: text('reminder').$type<'off' | 'email' | 'push'>().notNull().default('off'),
+    reminderHour: integer('reminder_hour').notNull(),
+    hskkLevel: text('hskk_level').$type<'basic' | 'intermediate' | 'advanced'>(),
+    hskLevel: integer('hsk_level'),
+    /** The learner's local day the last reminder went out, so one goes out a day at most. */
+    lastReminderDay: text('last_reminder_day'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('today_settings_reminder_idx').on(t.reminder)],
+);
