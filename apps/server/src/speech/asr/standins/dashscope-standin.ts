@@ -19,7 +19,11 @@ export type DashScopeBehaviour =
   /** Never answers run-task. */
   | 'silent-start'
   /** Never answers finish-task. */
-  | 'silent-finish';
+  | 'silent-finish'
+  /** Cuts the connection (no close frame) after the first audio frame. */
+  | 'drop-on-audio'
+  /** Answers the first audio frame with a frame that is not JSON, then one of the wrong shape. */
+  | 'malformed';
 
 export type Received = { kind: 'text'; json: unknown } | { kind: 'binary'; bytes: number };
 
@@ -88,6 +92,12 @@ export async function startDashScopeStandIn(apiKey: string, behaviour: DashScope
         if (!taskId) return ws.close(1002, 'audio before run-task');
         audio.push(buf);
         bytes += buf.length;
+        if (standIn.behaviour === 'drop-on-audio') return ws.terminate();
+        if (standIn.behaviour === 'malformed') {
+          ws.send('<html>502 Bad Gateway</html>');
+          ws.send(JSON.stringify({ header: { event: 42 }, payload: 'x' }));
+          return;
+        }
         if (standIn.behaviour === 'fail-on-audio') {
           ws.send(event(taskId, 'task-failed', { error_code: 'ClientError', error_message: 'audio is not valid' }));
           return ws.close(1000);
