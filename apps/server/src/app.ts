@@ -49,6 +49,7 @@ import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
 import { campusCardRoutes } from './routes/v1/campus-card/index.js';
 import { audioRoutes } from './routes/v1/audio/index.js';
+import { progressRoutes } from './routes/v1/progress/index.js';
 import { hanziRoutes } from './routes/v1/hanzi/index.js';
 
 /** What an engine tells the health report. */
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(analyticsRoutes);
       await api.register(campusCardRoutes);
       await api.register(audioRoutes);
+      await api.register(progressRoutes, { prefix: '/progress' });
       await api.register(hanziRoutes, { prefix: '/hanzi' });
     },
     { prefix: '/api/v1' },

@@ -79,6 +79,7 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/admin/contacts/stats': '401 403 403 403 200',
   'PUT /api/v1/admin/contacts/:id': '401 403 403 403 400',
   'GET /api/v1/membership': '401 200 200 200 200',
+  'GET /api/v1/progress': '401 200 200 200 200',
   'POST /api/v1/membership/checkout': '401 400 400 400 400',
   'GET /api/v1/membership/checkout/:session_id': '401 404 404 404 404',
   'POST /api/v1/membership/redeem': '401 400 400 400 400',
