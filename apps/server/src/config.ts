@@ -29,6 +29,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   // lifetime of an access token; the web app refreshes it before every call of a long test run
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(2).max(86_400).default(ACCESS_TOKEN_TTL_S),
+  // how long a signed-in request may reuse the user row another request read (0 = read it every time)
+  USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.default(['capacitor://localhost', 'https://localhost']),
   TRUST_PROXY: bool.default(false),
@@ -141,6 +143,8 @@ const envSchema = z.object({
     .default(['card', 'alipay', 'wechat_pay']),
   // another Stripe API address (a local stand-in in tests); the official one when unset
   STRIPE_API_URL: z.string().url().optional(),
+  // lets POST /api/v1/test/clock shift the server's clock for the study path (e2e only; refused in production)
+  TEST_CLOCK: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -173,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET is required when NODE_ENV=production: set it to a random string of at least 32 characters ' +
         '(for example the output of `openssl rand -hex 32`).',
     );
+  }
+  if (production && cfg.TEST_CLOCK) {
+    throw new ConfigError('TEST_CLOCK=true is for tests only and is refused when NODE_ENV=production.');
   }
   const jwtSecret = cfg.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt_secret');
   return { ...cfg, dataDir, jwtSecret, production };

@@ -59,6 +59,8 @@ export async function startE2eServer(env: Record<string, string>, port?: number)
       AUTH_RATE_LIMIT_SCALE: '50',
       // Background synthesis of every text would compete with the tests for the CPU.
       AUDIO_PREGENERATE: 'false',
+      // The study path e2e moves the server a day forward (POST /api/v1/test/clock).
+      TEST_CLOCK: 'true',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ...env,

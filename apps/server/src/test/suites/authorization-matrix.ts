@@ -47,6 +47,7 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/user-test-questions/:id': '401 404 404 404 404',
   'GET /api/v1/vocabulary': '200 200 200 200 200',
   'GET /api/v1/vocabulary/levels': '200 200 200 200 200',
+  'GET /api/v1/hanzi/:char': '400 400 400 400 400',
   'GET /api/v1/idioms': '200 200 200 200 200',
   'GET /api/v1/idioms/practice': '404 404 404 404 404',
   'POST /api/v1/idioms/practice/check': '400 400 400 400 400',
@@ -80,6 +81,9 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'PUT /api/v1/admin/contacts/:id': '401 403 403 403 400',
   'GET /api/v1/membership': '401 200 200 200 200',
   'GET /api/v1/progress': '401 200 200 200 200',
+  'GET /api/v1/today': '401 200 200 200 200',
+  'PUT /api/v1/today/settings': '401 400 400 400 400',
+  'GET /api/v1/today/unsubscribe': '400 400 400 400 400',
   'POST /api/v1/membership/checkout': '401 400 400 400 400',
   'GET /api/v1/membership/checkout/:session_id': '401 404 404 404 404',
   'POST /api/v1/membership/redeem': '401 400 400 400 400',
@@ -98,6 +102,7 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/admin/campus-card': '401 403 403 403 200',
   'PUT /api/v1/admin/campus-card': '401 403 403 403 400',
   'POST /api/v1/audio/assess': '401 415 415 415 415',
+  'POST /api/v1/test/clock': '404 404 404 404 404',
 };
 
 /**
