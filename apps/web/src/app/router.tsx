@@ -58,6 +58,7 @@ const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
 const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
 const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
 const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
+const ReviewRoute = page$(() => import('./routes/review'), 'ReviewRoute');
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
 
@@ -112,6 +113,12 @@ export const router = createBrowserRouter([
         'profile',
         <RequireAuth>
           <ProfilePage changePassword={<ChangePasswordForm />} deleteAccount={<DeleteAccount />} />
+        </RequireAuth>,
+      ),
+      page(
+        'review',
+        <RequireAuth>
+          <ReviewRoute />
         </RequireAuth>,
       ),
       page(

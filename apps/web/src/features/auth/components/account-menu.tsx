@@ -174,6 +174,13 @@ export function AccountMenu() {
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(local('/results'))}>
             {t('account.results')}
           </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            data-testid="review-link"
+            onSelect={() => void navigate(local('/review'))}
+          >
+            {t('review.nav')}
+          </DropdownMenu.Item>
           {isAdmin ? (
             <DropdownMenu.Item
               className={itemClass}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Idiom } from '@kouyu/core';
+import { AddToReviewButton } from '@/components/add-to-review-button';
 import { SpeakButton } from '@/components/ui/speak-button';
 
 const langTag = (language: string) => (language === 'zh' ? 'zh-CN' : language);
@@ -25,6 +26,9 @@ export function IdiomCard({ idiom, favourite }: { idiom: Idiom; favourite: React
           </p>
         </div>
         <SpeakButton text={idiom.chengyu} label={t('play', { idiom: idiom.chengyu })} testId="idiom-audio" />
+        <AddToReviewButton
+          card={{ kind: 'idiom', hanzi: idiom.chengyu, pinyin: idiom.pinyin, ref: { idiom_id: idiom.id } }}
+        />
         {favourite}
       </header>
       {idiom.category || idiom.hsk_level ? (

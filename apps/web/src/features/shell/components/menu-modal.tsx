@@ -43,6 +43,9 @@ export function MenuModal({
           <button type="button" className={link} onClick={() => go('/dictation')}>
             {t('header.dictation')}
           </button>
+          <button type="button" className={link} onClick={() => go('/review')} data-testid="menu-review">
+            {t('review.nav')}
+          </button>
         </section>
         <section>
           <h3 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-ink-muted">

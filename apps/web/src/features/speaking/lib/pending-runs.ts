@@ -1,4 +1,5 @@
 import type { Language } from '@kouyu/core';
+import { idbDatabase, idbRequest } from '@/lib/idb';
 import type { SavedFeedback } from './feedback-stream';
 
 /** One answer of a run waiting to be sent: its feedback is asked for again unless it already came. */
@@ -36,32 +37,10 @@ export const PENDING_SENT_EVENT = 'kouyu:pending-run-sent';
 const DB_NAME = 'kouyu-speaking';
 const STORE = 'pending-runs';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore(STORE, { keyPath: 'key', autoIncrement: true });
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error ?? new Error('IndexedDB cannot be opened'));
-  }).catch((err: unknown) => {
-    opening = null;
-    throw err;
-  });
-  return opening;
-}
-
-async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await database()).transaction(STORE, mode).objectStore(STORE);
-}
+const db = idbDatabase(DB_NAME, 1, (d) => {
+  d.createObjectStore(STORE, { keyPath: 'key', autoIncrement: true });
+});
+const store = (mode: IDBTransactionMode) => db.store(STORE, mode);
 
 /** True for a stored run of the shape this code keeps. */
 export function isPendingRun(value: unknown): value is PendingRun {
@@ -76,18 +55,18 @@ export function isPendingRun(value: unknown): value is PendingRun {
 
 /** Keeps (or updates) a run on this device; resolves with its key. */
 export async function keepPending(run: PendingRun): Promise<number> {
-  const key = await request((await store('readwrite')).put(run));
+  const key = await idbRequest((await store('readwrite')).put(run));
   if (typeof key !== 'number') throw new Error('unexpected IndexedDB key');
   return key;
 }
 
 /** The runs of a user waiting on this device, oldest first. */
 export async function pendingRuns(userId: number): Promise<PendingRun[]> {
-  const all: unknown[] = await request((await store('readonly')).getAll());
+  const all: unknown[] = await idbRequest((await store('readonly')).getAll());
   return all.filter(isPendingRun).filter((r) => r.userId === userId);
 }
 
 /** Forgets a run once it was sent. */
 export async function dropPending(key: number): Promise<void> {
-  await request((await store('readwrite')).delete(key));
+  await idbRequest((await store('readwrite')).delete(key));
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { VocabWord } from '@kouyu/core';
+import { AddToReviewButton } from '@/components/add-to-review-button';
 import { SpeakButton } from '@/components/ui/speak-button';
 import { firstSense } from '../lib/first-sense';
 
@@ -81,6 +82,9 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                   text={w.simplified}
                   label={t('play', { word: w.simplified })}
                   testId="word-audio"
+                />
+                <AddToReviewButton
+                  card={{ kind: 'word', hanzi: w.simplified, pinyin: w.pinyin, ref: { word_id: w.id } }}
                 />
               </td>
             </tr>

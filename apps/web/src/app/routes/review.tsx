@@ -1,0 +1,37 @@
+// The review page with the speaking feature's microphone and voice analysis, composed here because
+// features do not import each other; a page chunk of its own (loaded only on /review).
+import { ReviewPage } from '@/features/review/components/review-page';
+import type { VoiceTools } from '@/features/review';
+import { assessVoice } from '@/features/speaking/api/assess-voice';
+import { ToneCurve } from '@/features/speaking/components/voice/tone-curve';
+import { useAnalyserLevel } from '@/features/speaking/hooks/use-analyser-level';
+import {
+  WebmRecording,
+  closeStream,
+  openMicrophone,
+  webmSupported,
+} from '@/features/speaking/lib/microphone';
+
+const voice: VoiceTools = {
+  supported: webmSupported,
+  async record() {
+    const stream = await openMicrophone();
+    const recording = WebmRecording.start(stream);
+    return {
+      analyser: recording.analyser,
+      async stop() {
+        const blob = await recording.stop();
+        closeStream(stream);
+        return blob;
+      },
+    };
+  },
+  assess: assessVoice,
+  Syllable: ToneCurve,
+  useLevel: useAnalyserLevel,
+};
+
+/** `/{lang}/review`. */
+export function ReviewRoute() {
+  return <ReviewPage voice={voice} />;
+}

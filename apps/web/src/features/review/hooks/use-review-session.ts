@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReviewCard, ReviewMode, ReviewRating } from '@kouyu/core';
+import { useOnline } from '@/lib/use-online';
+import { useDue } from '../api/get-due';
+import { sendQueued, syncAnswers } from '../api/sync-answers';
+import { newClientId } from '../lib/client-id';
+import { queueAnswer, queuedAnswers } from '../lib/review-store';
+
+/** The earliest of these due times still ahead, or null. */
+export function nextDueOf(dues: (string | null)[], now: number): string | null {
+  const ahead = dues.filter((d): d is string => d !== null && Date.parse(d) > now);
+  return ahead.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
+}
+
+/**
+ * One sitting of review: the due cards one at a time, each answer kept on the device first and sent
+ * when the connection allows (`POST /review/sync`), the list asked again when it runs out.
+ */
+export function useReviewSession(userId: number) {
+  const queryClient = useQueryClient();
+  const due = useDue(userId);
+  const online = useOnline();
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
+  const [nextDue, setNextDue] = useState<string | null>(null);
+  const [kept, setKept] = useState(0);
+  const [sent, setSent] = useState(0);
+
+  const flush = useCallback(async () => {
+    try {
+      const cards = await sendQueued(userId);
+      if (cards.length > 0) {
+        setNextDue((before) => nextDueOf([before, ...cards.map((c) => c.due)], Date.now()));
+        setSent((n) => n + cards.length);
+        await queryClient.invalidateQueries({ queryKey: ['review-stats', userId] });
+      }
+    } catch {
+      // Still offline or the server is away: the answers stay on the device for the next try.
+    }
+    setKept((await queuedAnswers(userId).catch(() => [])).length);
+  }, [userId, queryClient]);
+
+  // Back online (and on opening the page): what was answered offline goes out.
+  useEffect(() => {
+    if (online) void flush();
+  }, [online, flush]);
+
+  const cards = (due.data?.cards ?? []).filter((c) => !answered.has(c.id));
+  const current = cards[0] ?? null;
+  const finished = due.isSuccess && current === null && answered.size > 0;
+
+  // The list ran out: ask the server again, since cards come due as the day goes on.
+  const { refetch } = due;
+  useEffect(() => {
+    if (!finished || !online) return;
+    void refetch().then(() => setAnswered(new Set()));
+  }, [finished, online, refetch]);
+
+  const answer = useCallback(
+    async (card: ReviewCard, rating: ReviewRating, mode: ReviewMode) => {
+      const entry = {
+        client_id: newClientId(),
+        card_id: card.id,
+        rating,
+        answered_at: new Date().toISOString(),
+        mode,
+      };
+      setAnswered((before) => new Set(before).add(card.id));
+      try {
+        await queueAnswer({ ...entry, user_id: userId });
+      } catch {
+        // No IndexedDB here (a private window): send it straight away, as the only copy.
+        await syncAnswers([entry]).catch(() => undefined);
+        return;
+      }
+      await flush();
+    },
+    [userId, flush],
+  );
+
+  return { due, current, left: cards.length, answer, nextDue, kept, sent, online };
+}

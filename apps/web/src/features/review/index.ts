@@ -1,0 +1,2 @@
+export { ReviewPage } from './components/review-page';
+export type { VoiceTools, VoiceRecording } from './components/voice-tools';
