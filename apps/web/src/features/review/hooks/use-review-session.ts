@@ -24,21 +24,25 @@ export function useReviewSession(userId: number) {
   const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
   const [nextDue, setNextDue] = useState<string | null>(null);
   const [kept, setKept] = useState(0);
-  const [sent, setSent] = useState(0);
+
+  /** The server took answers and scheduled their cards: the next due time and the figures follow. */
+  const took = useCallback(
+    async (cards: ReviewCard[]) => {
+      if (cards.length === 0) return;
+      setNextDue((before) => nextDueOf([before, ...cards.map((c) => c.due)], Date.now()));
+      await queryClient.invalidateQueries({ queryKey: ['review-stats', userId] });
+    },
+    [userId, queryClient],
+  );
 
   const flush = useCallback(async () => {
     try {
-      const cards = await sendQueued(userId);
-      if (cards.length > 0) {
-        setNextDue((before) => nextDueOf([before, ...cards.map((c) => c.due)], Date.now()));
-        setSent((n) => n + cards.length);
-        await queryClient.invalidateQueries({ queryKey: ['review-stats', userId] });
-      }
+      await took(await sendQueued(userId));
     } catch {
       // Still offline or the server is away: the answers stay on the device for the next try.
     }
     setKept((await queuedAnswers(userId).catch(() => [])).length);
-  }, [userId, queryClient]);
+  }, [userId, took]);
 
   // Back online (and on opening the page): what was answered offline goes out.
   useEffect(() => {
@@ -70,13 +74,13 @@ export function useReviewSession(userId: number) {
         await queueAnswer({ ...entry, user_id: userId });
       } catch {
         // No IndexedDB here (a private window): send it straight away, as the only copy.
-        await syncAnswers([entry]).catch(() => undefined);
+        await took(await syncAnswers([entry]).catch(() => []));
         return;
       }
       await flush();
     },
-    [userId, flush],
+    [userId, flush, took],
   );
 
-  return { due, current, left: cards.length, answer, nextDue, kept, sent, online };
+  return { due, current, left: cards.length, answer, nextDue, kept, online };
 }
