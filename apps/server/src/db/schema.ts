@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -595,4 +596,74 @@ export const todaySettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('today_settings_reminder_idx').on(t.reminder)],
+);
+
+// ── Review of the learner's own mistakes (issue 19) ─────────────────────────────────────────────
+
+/**
+ * A review card: one mistake (or a word the learner added) with its FSRS schedule. One card per user,
+ * kind and hanzi, so the same mistake made again does not make a second card.
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    hanzi: text('hanzi').notNull(),
+    pinyin: text('pinyin'),
+    tone: integer('tone'),
+    meaning: jsonb('meaning').$type<Localised>(),
+    context: text('context'),
+    ref: jsonb('ref').$type<Record<string, string | number>>(),
+    // FSRS card state (ts-fsrs `Card`)
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    state: text('state').$type<'new' | 'learning' | 'review' | 'relearning'>().notNull().default('new'),
+    /** The answered_at of the answer the schedule stands on (last write wins). */
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_cards_uq').on(t.userId, t.kind, t.hanzi),
+    index('review_cards_due_idx').on(t.userId, t.due),
+  ],
+);
+
+/**
+ * Every review answer, also those that came too late to move the schedule; a deleted card keeps its
+ * answers (card_id null) so the day's counts and the streak stay. client_id makes an answer idempotent.
+ */
+export const reviewLog = pgTable(
+  'review_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id').references(() => reviewCards.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    mode: text('mode'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    clientId: text('client_id'),
+    /** The card's state before this answer ('new' counts against the new cards per day). */
+    stateBefore: text('state_before').notNull(),
+    /** False when a later answer had already moved the card (kept, not applied). */
+    applied: boolean('applied').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_log_client_uq').on(t.userId, t.clientId),
+    index('review_log_user_idx').on(t.userId, t.answeredAt),
+  ],
 );
