@@ -9,7 +9,7 @@ import {
   isCalendarDay,
   isoWeek,
   isTimeZone,
-  localDay,
+  dayInZone,
   localDayAndHour,
   todaySettingsBodySchema,
 } from './today.js';
@@ -24,9 +24,9 @@ const range = (from: string, to: string) => {
 describe('local day in the learner time zone', () => {
   const at = new Date('2026-03-10T22:30:00Z');
   it('is the next day east of UTC and the same day west of it', () => {
-    expect(localDay(at, 'UTC')).toBe('2026-03-10');
-    expect(localDay(at, 'Asia/Shanghai')).toBe('2026-03-11');
-    expect(localDay(at, 'America/New_York')).toBe('2026-03-10');
+    expect(dayInZone(at, 'UTC')).toBe('2026-03-10');
+    expect(dayInZone(at, 'Asia/Shanghai')).toBe('2026-03-11');
+    expect(dayInZone(at, 'America/New_York')).toBe('2026-03-10');
   });
   it('follows half-hour zones and gives the local hour', () => {
     expect(localDayAndHour(new Date('2026-03-10T18:29:00Z'), 'Asia/Kolkata')).toEqual({ day: '2026-03-10', hour: 23 });

@@ -76,7 +76,7 @@ export function localDayAndHour(at: Date, timeZone: string): { day: string; hour
 }
 
 /** The learner's local calendar day at `at`. */
-export function localDay(at: Date, timeZone: string): string {
+export function dayInZone(at: Date, timeZone: string): string {
   return localDayAndHour(at, timeZone).day;
 }
 
