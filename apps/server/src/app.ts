@@ -49,6 +49,7 @@ import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
 import { campusCardRoutes } from './routes/v1/campus-card/index.js';
 import { audioRoutes } from './routes/v1/audio/index.js';
+import { hanziRoutes } from './routes/v1/hanzi/index.js';
 import { todayRoutes } from './routes/v1/today/index.js';
 import { testClockRoutes } from './routes/v1/review/test-clock.js';
 import { progressRoutes } from './routes/v1/progress/index.js';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(analyticsRoutes);
       await api.register(campusCardRoutes);
       await api.register(audioRoutes);
+      await api.register(hanziRoutes, { prefix: '/hanzi' });
       await api.register(todayRoutes, { prefix: '/today' });
       await api.register(testClockRoutes, { prefix: '/test' });
       await api.register(progressRoutes, { prefix: '/progress' });

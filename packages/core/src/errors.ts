@@ -106,6 +106,8 @@ export const ERROR_MESSAGES = {
   redeem_rate_limited: 'Too many code attempts. Please wait {cooldown} seconds.',
   points_unavailable: 'Spending points on Plus is not available on this server',
   not_enough_points: 'Not enough points: this plan costs {cost} points',
+  // stroke order (issue 19)
+  hanzi_not_found: 'No stroke order is available for this character',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -25,5 +25,6 @@ export * from './campus-card.js';
 export * from './duration.js';
 export * from './native-app.js';
 export * from './review.js';
+export * from './hanzi.js';
 export * from './progress.js';
 export * from './today.js';

@@ -31,6 +31,8 @@ export interface ContentReplyOptions {
    * caches may keep it for a minute. Otherwise it is private and revalidated on every use.
    */
   shared: boolean;
+  /** True when the answer never changes for this URL (it comes from a package's files): kept a year. */
+  immutable?: boolean;
 }
 
 /** The ETag of a body: a short hash, strong (the bytes are the same when it matches). */
@@ -81,7 +83,11 @@ export class ResponseCache {
       this.entries.delete(key);
       entry = undefined;
     }
-    if (!entry) {
+    if (entry) {
+      // Most recently used last, so the oldest out below is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    } else {
       const { value, cache } = await produce();
       const body = JSON.stringify(schema.parse(value));
       entry = { body, etag: etagOf(body), at: Date.now() };
@@ -96,7 +102,14 @@ export class ResponseCache {
     }
     reply.header('ETag', entry.etag);
     reply.header('Vary', 'Authorization, Accept-Encoding');
-    reply.header('Cache-Control', opts.shared ? 'public, max-age=60' : 'private, no-cache');
+    reply.header(
+      'Cache-Control',
+      opts.immutable
+        ? 'public, max-age=31536000, immutable'
+        : opts.shared
+          ? 'public, max-age=60'
+          : 'private, no-cache',
+    );
     if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     // Compressed once per entry instead of on every request (a 100-result search is ~50 KB).

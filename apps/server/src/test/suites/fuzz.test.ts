@@ -25,6 +25,8 @@ const nasty = fc.oneof(
     '../../etc/passwd',
     '%00',
     '学习',
+    '你',
+    '𠀀',
     'a'.repeat(5000),
     '__proto__',
   ),
