@@ -25,6 +25,7 @@ import { registerWeb } from './plugins/web.js';
 import { registerAuth } from './plugins/auth.js';
 import { createMailer } from './plugins/mail.js';
 import type { Mailer } from './plugins/mail.js';
+import { UserCache } from './accounts/user-cache.js';
 import { authRoutes } from './routes/v1/auth/index.js';
 import { userRoutes } from './routes/v1/user/index.js';
 import { adminRoutes } from './routes/v1/admin/index.js';
@@ -49,11 +50,10 @@ import { registerAnalytics } from './analytics/plugin.js';
 import { analyticsRoutes } from './routes/v1/analytics/index.js';
 import { campusCardRoutes } from './routes/v1/campus-card/index.js';
 import { audioRoutes } from './routes/v1/audio/index.js';
-import { hanziRoutes } from './routes/v1/hanzi/index.js';
 import { todayRoutes } from './routes/v1/today/index.js';
-import { testClockRoutes } from './routes/v1/review/test-clock.js';
-import { progressRoutes } from './routes/v1/progress/index.js';
 import { hanziRoutes } from './routes/v1/hanzi/index.js';
+import { progressRoutes } from './routes/v1/progress/index.js';
+import { testClockRoutes } from './routes/v1/review/test-clock.js';
 
 /** What an engine tells the health report. */
 export interface EngineReport {
@@ -71,6 +71,8 @@ declare module 'fastify' {
     appVersion: string;
     engineReports: (() => Promise<EngineReport>)[];
     mailer: Mailer;
+    /** The user rows signed-in requests read, kept for USER_CACHE_MS. */
+    userCache: UserCache;
   }
 }
 
@@ -142,12 +144,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  const userCache = new UserCache(config.USER_CACHE_MS);
+  app.decorate('userCache', userCache);
   registerFeedbackEngine(app);
   registerOcrEngine(app);
   registerPayments(app);
   app.addHook('onClose', async () => {
     await kv.close();
     mailer.close();
+    userCache.close();
     if (!opts.database) await database.close();
   });
   app.addHook('onSend', async (req, reply) => {
@@ -229,11 +234,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(analyticsRoutes);
       await api.register(campusCardRoutes);
       await api.register(audioRoutes);
-      await api.register(hanziRoutes, { prefix: '/hanzi' });
       await api.register(todayRoutes, { prefix: '/today' });
-      await api.register(testClockRoutes, { prefix: '/test' });
-      await api.register(progressRoutes, { prefix: '/progress' });
       await api.register(hanziRoutes, { prefix: '/hanzi' });
+      await api.register(progressRoutes, { prefix: '/progress' });
+      await api.register(testClockRoutes, { prefix: '/test' });
     },
     { prefix: '/api/v1' },
   );

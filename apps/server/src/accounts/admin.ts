@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { findUserByEmail, hashPassword, newShareCode, usernameFor } from './users.js';
+import { forgetUser } from './user-cache.js';
 
 /** Creates a verified admin with this e-mail and password, or promotes the existing account (its password kept). */
 export async function ensureAdmin(
@@ -21,6 +22,7 @@ export async function ensureAdmin(
         updatedAt: new Date(),
       })
       .where(eq(users.id, existing.id));
+    forgetUser(existing.id);
     return 'promoted';
   }
   await db.insert(users).values({

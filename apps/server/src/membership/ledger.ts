@@ -3,6 +3,7 @@ import { VIP_GRACE_MS, extendExpiry } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { membershipChanges, users } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
+import { forgetUser } from '../accounts/user-cache.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /**
@@ -49,6 +50,7 @@ export async function addDays(tx: Tx, change: Change, now: Date = new Date()): P
     .update(users)
     .set({ isOfficial: true, paymentExpiration: next, updatedAt: now })
     .where(eq(users.id, user.id));
+  forgetUser(user.id);
   await tx.insert(membershipChanges).values({
     userId: user.id,
     kind: change.kind,
@@ -84,6 +86,7 @@ export async function removeDays(
   // Ending: put the expiry behind the 60 s grace so the status reads expired at once.
   const shortened = new Date(cut > now.getTime() ? cut : now.getTime() - VIP_GRACE_MS);
   await tx.update(users).set({ paymentExpiration: shortened, updatedAt: now }).where(eq(users.id, user.id));
+  forgetUser(user.id);
   await tx.insert(membershipChanges).values({
     userId: user.id,
     kind: 'refund',

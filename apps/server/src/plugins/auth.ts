@@ -30,7 +30,8 @@ export function bearer(req: FastifyRequest): string | null {
 export async function userOfToken(app: FastifyInstance, token: string): Promise<UserRow | null> {
   const claims = await verifyAccessToken(app.config.jwtSecret, token);
   if (!claims) return null;
-  return (await findUserById(app.database.db, claims.userId)) ?? null;
+  const { userId } = claims;
+  return (await app.userCache.get(userId, () => findUserById(app.database.db, userId))) ?? null;
 }
 
 /** Token checks, as hooks a route subtree adds (roles are checked on every route that needs them). */

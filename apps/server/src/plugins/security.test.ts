@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { openTestDatabase, testConfig, testDriver } from '../test/app.js';
 import { signUp } from '../test/accounts.js';
 import { redactUrl } from './security.js';
+import { forgetUser } from '../accounts/user-cache.js';
 
 // Issue 17, defect 7 and the rest of 8: tokens in the log, versions to anyone, sockets to any host,
 // HSTS over plain HTTP.
@@ -64,6 +65,7 @@ describe(`security headers and logging on ${testDriver}`, () => {
     expect(forged.json()).not.toHaveProperty('version');
     const admin = await signUp(app);
     await database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
+    forgetUser(admin.user.id);
     const asAdmin = await app.inject({ method: 'GET', url: '/api/v1/health', headers: admin.auth });
     expect(asAdmin.json().version).toBe(app.appVersion);
   });

@@ -8,6 +8,7 @@ import { users } from '../db/schema.js';
 import { seedContent } from '../db/seed/index.js';
 import { hskkSeed } from '../db/seed/hskk.js';
 import { clientAddress, signUp } from './accounts.js';
+import { forgetUser } from '../accounts/user-cache.js';
 
 /** Loads only the HSKK tests (the other content sets are not needed and take long on PGlite). */
 export async function seedHskk(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export async function setPlus(app: FastifyInstance, userId: number, days: number
       paymentExpiration: days === null ? null : new Date(Date.now() + days * 86_400_000),
     })
     .where(eq(users.id, userId));
+  forgetUser(userId);
 }
 
 export type Account = Awaited<ReturnType<typeof signUp>>;

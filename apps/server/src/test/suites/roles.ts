@@ -7,6 +7,7 @@ import { users } from '../../db/schema.js';
 import { openTestDatabase, testConfig } from '../app.js';
 import { signUp } from '../accounts.js';
 import { setPlus } from '../speaking.js';
+import { forgetUser } from '../../accounts/user-cache.js';
 
 export const ROLES = ['guest', 'free', 'plus', 'expired', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -60,6 +61,7 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
   await setPlus(app, plus.user.id, 30);
   await setPlus(app, expired.user.id, -3);
   await database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
+  forgetUser(admin.user.id);
   const accounts = { free, plus, expired, admin };
   return {
     app,

@@ -18,6 +18,7 @@ import { findUserById, toStoredUser } from '../../../accounts/users.js';
 import { recordAdminChange } from '../../../membership/ledger.js';
 import { countResults, listResults } from '../../../speaking/results.js';
 import { pickLanguage, resultCountSchema, resultsListSchema, resultsQuery } from '@kouyu/core';
+import { forgetUser } from '../../../accounts/user-cache.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -117,6 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ isOfficial: expires !== null, paymentExpiration: expires, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      forgetUser(user.id);
       if (!row) throw errors.notFound();
       // The membership ledger explains every expiry, an admin's hand included (decision 014).
       await recordAdminChange(db, { userId: user.id, adminId: req.user?.id ?? null, before: user.paymentExpiration, after: expires });
@@ -164,6 +166,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ userLevel: req.body.admin ? 'admin' : 'basic', updatedAt: new Date() })
         .where(and(eq(users.id, req.params.id)))
         .returning();
+      forgetUser(req.params.id);
       if (!row) throw errors.notFound();
       return { success: true as const, ...(await toStoredUser(db, row)) };
     },

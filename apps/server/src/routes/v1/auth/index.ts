@@ -46,6 +46,7 @@ import {
   toStoredUser,
   usernameFor,
 } from '../../../accounts/users.js';
+import { forgetUser } from '../../../accounts/user-cache.js';
 
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
 const ME_REFRESH_WINDOW_MS = 60_000;
@@ -128,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(eq(users.id, user.id))
           .returning();
+        forgetUser(existing.id);
       } else {
         [user] = await db
           .insert(users)
@@ -171,6 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
           .where(eq(users.id, user.id))
           .returning();
+        forgetUser(user.id);
         // The invitation bonus is paid once the invited account is real (verified): to both sides.
         if (user.invitedBy) {
           await tx.insert(pointsLedger).values([
@@ -362,6 +365,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id));
+      forgetUser(user.id);
       await revokeAllForUser(db, user.id);
       // The owner proved the mailbox: every sign-in and code delay of the account ends (decision 012).
       await guards.login.unlock(user.email);

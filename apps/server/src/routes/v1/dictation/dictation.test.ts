@@ -17,6 +17,7 @@ import { clientAddress, signUp } from '../../../test/accounts.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { renderHandwriting, renderPrinted } from '../../../test/handwriting.js';
+import { forgetUser } from '../../../accounts/user-cache.js';
 
 const LIMIT = 1_500_000;
 const WORDS = ['学习', '朋友', '电影', '天气', '喜欢'];
@@ -81,6 +82,7 @@ describe(`dictation API on ${testDriver}`, () => {
         paymentExpiration: days === null ? null : new Date(Date.now() + days * 86_400_000),
       })
       .where(eq(users.id, who.user.id));
+    forgetUser(who.user.id);
   };
 
   beforeAll(async () => {
@@ -429,6 +431,7 @@ describe(`dictation with OCR_ENGINE=none on ${testDriver}`, () => {
       .update(users)
       .set({ isOfficial: true, paymentExpiration: new Date(Date.now() + 86_400_000) })
       .where(eq(users.id, member.user.id));
+    forgetUser(member.user.id);
     const body = await multipart(renderHandwriting(['学习']), { words: '["学习"]' });
     const res = await t.app.inject({
       method: 'POST',

@@ -29,6 +29,7 @@ import { createUploadStore } from '../../../dictation/upload-store.js';
 import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
 import type { UserRow } from '../../../accounts/users.js';
 import { bearerClaims, revokeAllForUser, revokeOtherFamilies } from '../../../accounts/tokens.js';
+import { forgetAllUsers, forgetUser } from '../../../accounts/user-cache.js';
 
 /** The signed-in user's own account: points, profile, password, data export and deletion. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,6 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       .where(eq(users.id, user.id))
       .returning();
+    forgetUser(user.id);
     if (!row) throw errors.unauthorized();
     return { success: true as const, ...(await toStoredUser(db, row)) };
   });
@@ -93,6 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ passwordHash: await hashPassword(req.body.new_password), updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      forgetUser(user.id);
       // Every other session ends; the one that changed the password goes on (decision 012). A token
       // from before sessions were named in it cannot say which one it is: then all end.
       const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
@@ -187,6 +190,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
       await db.update(users).set({ invitedBy: null }).where(eq(users.invitedBy, user.id));
       await db.delete(users).where(eq(users.id, user.id));
+      // Whom this account invited changed too (invitedBy): drop every cached row.
+      forgetAllUsers();
       return { success: true as const, message: 'Account deleted' };
     },
   );
