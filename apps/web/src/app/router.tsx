@@ -58,6 +58,7 @@ const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
 const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
 const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
 const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
+const ProgressPage = page$(() => import('@/features/progress'), 'ProgressPage');
 const ReviewRoute = page$(() => import('./routes/review'), 'ReviewRoute');
 
 type Check = (params: Readonly<Record<string, string | undefined>>) => boolean;
@@ -131,6 +132,12 @@ export const router = createBrowserRouter([
         'plus/success',
         <RequireAuth>
           <PlusSuccessPage />
+        </RequireAuth>,
+      ),
+      page(
+        'progress',
+        <RequireAuth>
+          <ProgressPage />
         </RequireAuth>,
       ),
       page('auth', <AuthPage />),

@@ -176,6 +176,13 @@ export function AccountMenu() {
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={itemClass}
+            data-testid="progress-link"
+            onSelect={() => void navigate(local('/progress'))}
+          >
+            {t('progress.menu')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
             data-testid="review-link"
             onSelect={() => void navigate(local('/review'))}
           >

@@ -52,7 +52,12 @@ export function ResultsPage({ more }: { more?: ReactNode }) {
       className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10"
       data-testid="results-page"
     >
-      <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
+        <LocalLink to="/progress" className="text-sm text-brand underline" data-testid="results-progress-link">
+          {t('common:progress.link')}
+        </LocalLink>
+      </div>
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label={t('controls')}>
         <label className="flex flex-col gap-1 text-sm">
           {t('sort.label')}
