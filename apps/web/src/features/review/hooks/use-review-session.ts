@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewCard, ReviewMode, ReviewRating } from '@kouyu/core';
 import { useOnline } from '@/lib/use-online';
@@ -49,6 +49,10 @@ export function useReviewSession(userId: number) {
     if (online) void flush();
   }, [online, flush]);
 
+  // The answers on their way (kept, then sent): the list is asked again only after them, or it would
+  // bring back a card whose answer had not reached the server yet.
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+
   const cards = (due.data?.cards ?? []).filter((c) => !answered.has(c.id));
   const current = cards[0] ?? null;
   const finished = due.isSuccess && current === null && answered.size > 0;
@@ -57,27 +61,25 @@ export function useReviewSession(userId: number) {
   const { refetch } = due;
   useEffect(() => {
     if (!finished || !online) return;
-    void refetch().then(() => setAnswered(new Set()));
+    void inFlight.current.then(() => refetch()).then(() => setAnswered(new Set()));
   }, [finished, online, refetch]);
 
   const answer = useCallback(
-    async (card: ReviewCard, rating: ReviewRating, mode: ReviewMode) => {
-      const entry = {
-        client_id: newClientId(),
-        card_id: card.id,
-        rating,
-        answered_at: new Date().toISOString(),
-        mode,
-      };
+    (card: ReviewCard, rating: ReviewRating, mode: ReviewMode) => {
+      const entry = { client_id: newClientId(), card_id: card.id, rating, answered_at: new Date().toISOString(), mode };
       setAnswered((before) => new Set(before).add(card.id));
-      try {
-        await queueAnswer({ ...entry, user_id: userId });
-      } catch {
-        // No IndexedDB here (a private window): send it straight away, as the only copy.
-        await took(await syncAnswers([entry]).catch(() => []));
-        return;
-      }
-      await flush();
+      const work = (async () => {
+        try {
+          await queueAnswer({ ...entry, user_id: userId });
+        } catch {
+          // No IndexedDB here (a private window): send it straight away, as the only copy.
+          await took(await syncAnswers([entry]).catch(() => []));
+          return;
+        }
+        await flush();
+      })();
+      inFlight.current = Promise.all([inFlight.current, work]);
+      return work;
     },
     [userId, flush, took],
   );

@@ -44,6 +44,8 @@ describe('the mode a card is shown in', () => {
     expect(playableModes(card(), { ...all, canRecord: false, canWrite: false })).toEqual(['tone', 'meaning']);
     // A card without a known tone cannot be a tone question.
     expect(playableModes(card({ tone: null }), all)).not.toContain('tone');
+    // Writing by hand is for a word, not the sentence of an HSK item.
+    expect(playableModes(card({ hanzi: '我们明天去银行', modes: ['write', 'meaning'] }), all)).toEqual(['meaning']);
     // An idiom to fill needs at least two characters.
     expect(playableModes(card({ kind: 'idiom', hanzi: '好', modes: ['idiom_fill', 'meaning'] }), all)).toEqual([
       'meaning',

@@ -10,6 +10,10 @@ export interface Abilities {
 }
 
 const HAN = /\p{Script=Han}/u;
+/** Longest card written by hand: a word, not a sentence of an HSK item. */
+export const WRITE_MAX_CHARS = 4;
+
+const hanCount = (text: string) => [...text].filter((c) => HAN.test(c)).length;
 
 /** The card's modes this device can practise now; the voice needs the server, so offline leaves it out. */
 export function playableModes(card: ReviewCard, can: Abilities): ReviewMode[] {
@@ -22,9 +26,9 @@ export function playableModes(card: ReviewCard, can: Abilities): ReviewMode[] {
       case 'meaning':
         return true;
       case 'write':
-        return can.canWrite && HAN.test(card.hanzi);
+        return can.canWrite && hanCount(card.hanzi) >= 1 && hanCount(card.hanzi) <= WRITE_MAX_CHARS;
       case 'idiom_fill':
-        return [...card.hanzi].filter((c) => HAN.test(c)).length >= 2;
+        return hanCount(card.hanzi) >= 2;
     }
   });
 }
