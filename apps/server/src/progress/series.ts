@@ -4,6 +4,7 @@
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HSK_SECTIONS, HSKK_PARTS } from '@kouyu/core';
 import type { HskSection, ProgressPoint, ProgressResponse } from '@kouyu/core';
 import type { Db } from '../db/client.js';
@@ -35,11 +36,11 @@ export function progressWindow(now: Date, days: number, tz: string): ProgressWin
 }
 
 /** created_at as the learner's calendar day. */
-const dayOf = (column: typeof testResults.createdAt, tz: string): SQL<string> =>
+const dayOf = (column: AnyPgColumn, tz: string): SQL<string> =>
   sql<string>`to_char((${column} at time zone ${tz})::date, 'YYYY-MM-DD')`;
 
 /** Rows of the window only: the indexed bound first, then the exact day bound in the learner's zone. */
-const inWindow = (column: typeof testResults.createdAt, w: ProgressWindow): SQL | undefined =>
+const inWindow = (column: AnyPgColumn, w: ProgressWindow): SQL | undefined =>
   and(gte(column, w.since), sql`(${column} at time zone ${w.tz})::date >= ${w.from}::date`);
 
 const point = (row: { day: string; score: number | string | null; count: number }): ProgressPoint => ({
