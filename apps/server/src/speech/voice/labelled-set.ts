@@ -67,10 +67,22 @@ export interface LabelledItem {
 }
 
 const SPEEDS = [140, 160, 175, 195, 215];
-const PITCHES = [35, 50, 65];
-/** Never the reference's own voices (espeak's default and f3), so no learner is the reference. */
-const VARIANTS = ['m7', 'f2', 'm3', 'f4', 'm1'];
-const SHIFTS_CENTS = [0, 0, -300, 300];
+/**
+ * The set has two halves that share no sentence and no voice: `dev`, the one the method may be tuned on,
+ * and `held-out`, the one the figures and the floor test come from. The held-out voices, pitches and sox
+ * shifts are none of the dev ones, so a setting fitted to the dev voices shows up as a gap between the two.
+ */
+export type Split = 'dev' | 'held-out';
+interface Voices {
+  pitches: readonly number[];
+  /** Never the reference's own voices (espeak's default and f3), so no learner is the reference. */
+  variants: readonly string[];
+  shiftsCents: readonly number[];
+}
+const VOICES: Readonly<Record<Split, Voices>> = {
+  dev: { pitches: [35, 65], variants: ['m7', 'f2', 'm3'], shiftsCents: [0, 0, -300, 300] },
+  'held-out': { pitches: [45, 55], variants: ['f4', 'm1', 'f5'], shiftsCents: [0, 0, -200, 250] },
+};
 /** Share of the syllables of a wrong-tone item that are given a wrong tone. */
 export const WRONG_SHARE = 0.25;
 
@@ -113,8 +125,9 @@ function addNoise(pcm: Int16Array, snrDb: number, rand: () => number): void {
 }
 
 /** Item `index` of the set: `text` read with the conditions and (for odd indices) wrong tones that index picks. */
-export async function makeItem(text: string, index: number): Promise<LabelledItem> {
-  const rand = seeded(index * 7919 + 17);
+export async function makeItem(text: string, index: number, split: Split = 'held-out'): Promise<LabelledItem> {
+  const rand = seeded(index * 7919 + (split === 'dev' ? 29 : 17));
+  const voices = VOICES[split];
   const expected = expectedSyllables(text);
   const spoken: Tone[] = expected.map((s) => s.tone);
   if (index % 2 === 1) {
@@ -127,9 +140,9 @@ export async function makeItem(text: string, index: number): Promise<LabelledIte
     }
   }
   const wpm = pick(SPEEDS, rand) ?? 175;
-  const pitch = pick(PITCHES, rand) ?? 50;
-  const variant = pick(VARIANTS, rand);
-  const cents = pick(SHIFTS_CENTS, rand) ?? 0;
+  const pitch = pick(voices.pitches, rand) ?? 50;
+  const variant = pick(voices.variants, rand);
+  const cents = pick(voices.shiftsCents, rand) ?? 0;
   // One synthesis per clause, so espeak's own third-tone sandhi never reaches across a clause.
   const clauses = [...new Set(expected.map((s) => s.clause))];
   const parts: SyllableAudio[] = [];
@@ -165,16 +178,17 @@ export async function makeItem(text: string, index: number): Promise<LabelledIte
   if (cents !== 0) pcm = soxPitch(pcm, cents);
   const snr = 25 + rand() * 10;
   addNoise(pcm, snr, rand);
-  const condition = `${wpm}wpm p${pitch} ${variant ?? 'default'} ${cents > 0 ? '+' : ''}${cents}c`;
+  const condition = `${wpm}wpm p${pitch} ${variant ?? 'default'} ${cents > 0 ? '+' : ''}${cents}c ${snr < 30 ? 'snr25-30' : 'snr30-35'}`;
   return { text, expected, spoken, pcm, truth, pauses: clauses.length - 1, condition };
 }
 
-/** Sentences from this index on were used to tune the classifier; the figures come from those before it. */
+/** Sentences from this index on are the dev half (the method is tuned on them); those before are held out. */
 export const TUNING_FROM = 1500;
 
-/** `count` held-out sentences spread evenly over the part never used for tuning. */
-export function heldOutSentences(count: number): string[] {
-  const all = hskSentences().slice(0, TUNING_FROM);
+/** `count` sentences of one half of the set, spread evenly over it. */
+export function splitSentences(split: Split, count: number): string[] {
+  const sentences = hskSentences();
+  const all = split === 'dev' ? sentences.slice(TUNING_FROM) : sentences.slice(0, TUNING_FROM);
   const step = Math.max(1, Math.floor(all.length / count));
   return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[i * step] ?? '').filter((s) => s !== '');
 }

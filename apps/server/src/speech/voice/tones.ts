@@ -41,16 +41,44 @@ export function speakerRange(semitones: Float32Array): SpeakerRange {
   };
 }
 
-/** The voiced part of frames [start, end) resampled to CONTOUR_POINTS, or null with too little voice. */
-export function contourOf(semitones: Float32Array, start: number, end: number): number[] | null {
-  const points: Array<[number, number]> = [];
+/** A step between neighbouring voiced frames larger than this share of the speaker's half range is a break. */
+const CORE_MAX_JUMP = 1;
+/** Unvoiced frames bridged inside the voiced core (a short dropout of the pitch track). */
+const CORE_MAX_GAP = 3;
+
+/**
+ * The voiced core of a syllable: the longest run of voiced frames in which the pitch moves smoothly. A
+ * voice's pitch never jumps within a vowel, so a jump means the run was joined to something else: the
+ * neighbouring syllable's voice let in by a boundary a little off, a consonant's noise, or a pitch-track error.
+ */
+export function voicedCore(points: ReadonlyArray<readonly [number, number]>, maxJump: number): Array<readonly [number, number]> {
+  let best: Array<readonly [number, number]> = [];
+  let run: Array<readonly [number, number]> = [];
+  for (const point of points) {
+    const last = run.at(-1);
+    if (last && (point[0] - last[0] > CORE_MAX_GAP + 1 || Math.abs(point[1] - last[1]) > maxJump)) {
+      if (run.length > best.length) best = run;
+      run = [];
+    }
+    run.push(point);
+  }
+  return run.length > best.length ? run : best;
+}
+
+/**
+ * The voiced core of frames [start, end) resampled to CONTOUR_POINTS, or null with too little voice.
+ * `halfRange` is the speaker's (semitones): what counts as a jump scales with it.
+ */
+export function contourOf(semitones: Float32Array, start: number, end: number, halfRange = MIN_HALF_RANGE): number[] | null {
+  const voiced: Array<readonly [number, number]> = [];
   for (let f = start; f < end; f++) {
     const v = semitones[f] ?? Number.NaN;
-    if (!Number.isNaN(v)) points.push([f, v]);
+    if (!Number.isNaN(v)) voiced.push([f, v]);
   }
+  const points = voicedCore(voiced, CORE_MAX_JUMP * halfRange);
   if (points.length < MIN_VOICED) return null;
-  // The first voiced frames carry the consonant's pull on the pitch, the last one the next syllable's.
-  const trimmed = points.length >= 8 ? points.slice(Math.round(points.length * 0.15), -1) : points;
+  // The last voiced frame already carries the next syllable's pull on the pitch.
+  const trimmed = points.length >= 8 ? points.slice(0, -1) : points;
   const from = trimmed[0]?.[0] ?? start;
   const to = trimmed.at(-1)?.[0] ?? end;
   const span = Math.max(1, to - from);
@@ -121,7 +149,7 @@ export function classifyContour(contour: readonly number[], range: SpeakerRange)
 
 /** The tone heard over frames [start, end) of a pitch track (semitones per frame). */
 export function hearTone(semitones: Float32Array, start: number, end: number, range: SpeakerRange): HeardTone {
-  const contour = contourOf(semitones, start, end);
+  const contour = contourOf(semitones, start, end, range.halfRange);
   if (!contour) return { heard: null, confidence: 0, contour: [] };
   const { heard, confidence } = classifyContour(contour, range);
   return { heard, confidence, contour: contour.map((v) => Math.round((v - range.median) * 100) / 100) };

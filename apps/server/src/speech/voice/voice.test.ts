@@ -4,8 +4,9 @@ import { assessVoice } from './assess.js';
 import { evaluateVoice } from './eval-metrics.js';
 import { expectedSyllables } from './expected.js';
 import { VOICE_SAMPLE_RATE } from './features.js';
-import { heldOutSentences } from './labelled-set.js';
 import { toSemitones, trackPitch } from './pitch.js';
+import { contourOf, voicedCore } from './tones.js';
+import { splitSentences } from './labelled-set.js';
 
 /** A vowel-like buzz: a sawtooth at `hz` (with harmonics, as a voice has), `ms` long. */
 function buzz(hz: number, ms: number, amplitude = 0.3): Float32Array {
@@ -40,6 +41,28 @@ describe('voice analysis', () => {
     }
   });
 
+  it('keeps the smooth voiced core of a syllable: a pitch jump or a long dropout cuts it', () => {
+    const pts = (values: number[], from = 0) => values.map((v, i): [number, number] => [from + i, v]);
+    // A fall, then a jump back up into the next syllable's voice: the fall is the core.
+    expect(voicedCore([...pts([2, 1.5, 1, 0.5, 0, -0.5]), ...pts([1.8, 1.6], 6)], 1).map(([, v]) => v)).toEqual([2, 1.5, 1, 0.5, 0, -0.5]);
+    // A two-frame dropout is bridged, a six-frame one is not.
+    expect(voicedCore([...pts([0, 0.1, 0.2]), ...pts([0.3, 0.4], 5)], 1)).toHaveLength(5);
+    expect(voicedCore([...pts([0, 0.1]), ...pts([0.3, 0.4, 0.5], 8)], 1)).toHaveLength(3);
+    // The contour of a falling syllable stays falling although the next syllable's rise leaked in.
+    const track = Float32Array.from([Number.NaN, 3, 2.5, 2, 1.5, 1, 0.5, 0, -0.5, -1, 2, 2.2, 2.4]);
+    const contour = contourOf(track, 0, track.length, 1.5) ?? [];
+    expect(contour[0]).toBeGreaterThan(contour[4] ?? 0);
+    expect(Math.max(...contour)).toBeLessThanOrEqual(3);
+  });
+
+  it('splits the labelled set into halves that share no sentence', () => {
+    const dev = new Set(splitSentences('dev', 200));
+    const heldOut = splitSentences('held-out', 200);
+    expect(dev.size).toBe(200);
+    expect(heldOut).toHaveLength(200);
+    expect(heldOut.some((s) => dev.has(s))).toBe(false);
+  });
+
   it('counts pauses, the start delay and the speech time from the audio alone', async () => {
     const pcm = toPcm([silence(600), buzz(140, 500), silence(400), buzz(140, 500), silence(100), buzz(140, 300), silence(300)]);
     const report = await assessVoice(pcm);
@@ -60,14 +83,16 @@ describe('voice analysis', () => {
     expect(expectedSyllables('Hello!')).toHaveLength(0);
   });
 
-  // The floors sit a little under the eval's held-out figures (README, `npm run eval -- voice`); this runs
-  // a small part of the same set so a change that breaks the aligner or the classifier fails here.
-  it.runIf(hasEspeakBinary())('judges tones on a sample of the generated labelled set', { timeout: 120_000 }, async () => {
-    const figures = await evaluateVoice(heldOutSentences(320).slice(0, 32), 32);
-    expect(figures.items).toBe(32);
-    expect(figures.rightToneAccuracy).toBeGreaterThan(0.8);
-    expect(figures.wrongFlagged).toBeGreaterThan(0.75);
-    expect(figures.falseAlarms).toBeLessThan(0.15);
+  // The floors are the issue's targets, on a sample of the held-out half of the set (sentences and voices
+  // the method was never tuned on; README, `npm run eval -- voice` for the full figures), sized for CI.
+  it.runIf(hasEspeakBinary())('judges tones on a held-out sample of the generated labelled set', { timeout: 120_000 }, async () => {
+    const figures = await evaluateVoice('held-out', 48);
+    expect(figures.items).toBe(48);
+    expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.9);
+    expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.85);
+    expect(figures.falseAlarms).toBeLessThanOrEqual(0.1);
+    // The syllables left unjudged stay few: not judging is no way to reach the figures above.
+    expect(figures.notJudged).toBeLessThan(0.08);
     expect(figures.boundaryMeanMs).toBeLessThan(80);
     expect(figures.pauseCountError).toBeLessThan(0.3);
   });
