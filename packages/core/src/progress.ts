@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HSK_SECTIONS } from './hsk.js';
+import { isTimeZone } from './today.js';
 
 /** Days of history a progress answer covers by default (about six months). */
 export const PROGRESS_DAYS_DEFAULT = 180;
@@ -25,12 +26,8 @@ export const progressDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** `GET /api/v1/progress` query: the window and the time zone its days are counted in. */
 export const progressQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(PROGRESS_DAYS_MAX).default(PROGRESS_DAYS_DEFAULT),
-  /** IANA time zone of the learner (the browser's); UTC when absent. */
-  tz: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
-    .optional(),
+  /** IANA time zone of the browser, used (as for today's plan) until the learner saved a time zone. */
+  tz: z.string().refine(isTimeZone, 'must be an IANA time zone').optional(),
 });
 export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
@@ -66,13 +63,3 @@ export const progressResponseSchema = z.object({
   ),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
-
-/** Whether `tz` names a time zone this runtime knows (checked before it reaches the database). */
-export function isKnownTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}

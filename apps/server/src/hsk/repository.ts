@@ -7,6 +7,7 @@ import { parseSet } from './content.js';
 import type { HskSetContent } from './content.js';
 import { storedResultSchema } from './results.js';
 import type { StoredResult } from './results.js';
+import { now } from '../lib/clock.js';
 
 /** Database reads and writes of HSK sets and attempts. */
 
@@ -92,7 +93,11 @@ export async function saveAttempt(
     result: StoredResult;
   },
 ): Promise<SavedAttempt> {
-  const [row] = await db.insert(hskAttempts).values(values).returning();
+  // Stamped with the study path's clock, so today's plan and the progress charts count it on the learner's day.
+  const [row] = await db
+    .insert(hskAttempts)
+    .values({ ...values, createdAt: now() })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return { ...row, result: storedResultSchema.parse(row.result) };
 }

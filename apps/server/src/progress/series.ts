@@ -5,7 +5,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { HSK_SECTIONS, HSKK_PARTS } from '@kouyu/core';
+import { HSK_SECTIONS, HSKK_PARTS, addDays, dayInZone } from '@kouyu/core';
 import type { HskSection, ProgressPoint, ProgressResponse } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { feedbackRecords, hskAttempts, hskSets, hskkQuestions, testResults } from '../db/schema.js';
@@ -20,19 +20,11 @@ export interface ProgressWindow {
   since: Date;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The calendar day of `at` in `tz`, `YYYY-MM-DD`. */
-export function dayIn(at: Date, tz: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 /** The window of `days` days ending today (in `tz`) at `now`. */
 export function progressWindow(now: Date, days: number, tz: string): ProgressWindow {
-  const to = dayIn(now, tz);
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-  return { tz, from, to, since: new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS) };
+  const to = dayInZone(now, tz);
+  const from = addDays(to, -(days - 1));
+  return { tz, from, to, since: new Date(Date.parse(`${addDays(from, -1)}T00:00:00Z`)) };
 }
 
 /** created_at as the learner's calendar day. */
@@ -63,7 +55,11 @@ async function hskkSeries(db: Db, userId: number, w: ProgressWindow): Promise<Pr
     .innerJoin(sql`${answer} as a(elem)`, sql`true`)
     .innerJoin(hskkQuestions, sql`${hskkQuestions.id} = (a.elem->>'question_id')::int`)
     .where(
-      and(eq(testResults.userId, userId), inWindow(testResults.createdAt, w), sql`jsonb_typeof(a.elem->'score') = 'number'`),
+      and(
+        eq(testResults.userId, userId),
+        inWindow(testResults.createdAt, w),
+        sql`jsonb_typeof(a.elem->'score') = 'number'`,
+      ),
     )
     // By position: the time zone is a parameter, and two parameters never count as one expression.
     .groupBy(sql`1`, sql`2`)

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isKnownTimeZone, progressQuerySchema, progressResponseSchema } from '@kouyu/core';
+import { progressQuerySchema, progressResponseSchema } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
 import { now } from '../../../lib/clock.js';
 import { progressOf, progressWindow } from '../../../progress/series.js';
+import { readSettings } from '../../../today/settings.js';
 
 /** The signed-in learner's progress over time (issue 19): scores per HSKK part and HSK skill, tones, words. */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,11 +18,9 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.user) throw errors.unauthorized();
-      const tz = req.query.tz ?? 'UTC';
-      if (!isKnownTimeZone(tz)) {
-        throw errors.badRequest('validation_failed', { fields: [{ field: 'tz', code: 'invalid' }] });
-      }
-      return progressOf(db, req.user.id, progressWindow(now(), req.query.days, tz));
+      // Days as today's plan counts them: the saved time zone, else the browser's, else UTC.
+      const { timezone } = await readSettings(db, req.user, req.query.tz);
+      return progressOf(db, req.user.id, progressWindow(now(), req.query.days, timezone));
     },
   );
 };

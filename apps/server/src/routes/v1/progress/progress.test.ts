@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { progressResponseSchema } from '@kouyu/core';
 import type { ProgressResponse } from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
@@ -9,7 +9,16 @@ import { seedContent } from '../../../db/seed/index.js';
 import { hskSeed } from '../../../db/seed/hsk.js';
 import { hskkSeed } from '../../../db/seed/hskk.js';
 import { vocabSeed } from '../../../db/seed/vocab.js';
-import { feedbackRecords, hskAttempts, hskSets, hskkQuestions, testResults } from '../../../db/schema.js';
+import {
+  feedbackRecords,
+  hskAttempts,
+  hskSets,
+  hskkQuestions,
+  reviewCards,
+  testResults,
+  todaySettings,
+  vocabWords,
+} from '../../../db/schema.js';
 import { now } from '../../../lib/clock.js';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +42,11 @@ describe(`progress over time on ${testDriver}`, () => {
   };
 
   /** Saves a run of `userId` at `at` whose answers score as given (null: no feedback). */
-  const saveRun = async (userId: number, at: Date, answers: { questionId: number; score: number | null }[]) => {
+  const saveRun = async (
+    userId: number,
+    at: Date,
+    answers: { questionId: number; score: number | null }[],
+  ) => {
     await t.app.database.db.insert(testResults).values({
       userId,
       testId: 1,
@@ -68,7 +81,9 @@ describe(`progress over time on ${testDriver}`, () => {
       score: 50,
       feedback: '',
       feedbackHtml: '',
-      measures: { fluency: { voice: tones ? { score: 0.5, tones: { ...tones, accuracy: 0, wrong: [] } } : null } },
+      measures: {
+        fluency: { voice: tones ? { score: 0.5, tones: { ...tones, accuracy: 0, wrong: [] } } : null },
+      },
       createdAt: at,
     });
   };
@@ -157,11 +172,50 @@ describe(`progress over time on ${testDriver}`, () => {
     ]);
   });
 
-  it('counts the words of every HSK level', async () => {
-    const { words_known } = await progress();
-    expect(words_known.map((w) => w.level)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(words_known[0]).toEqual({ level: 1, known: 0, total: 150 });
-    expect(words_known.every((w) => w.total > 0 && w.known <= w.total)).toBe(true);
+  it('counts a word known once a review card for it is in review with a stability of three weeks', async () => {
+    const before = await progress();
+    expect(before.words_known.map((w) => w.level)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(before.words_known[0]).toEqual({ level: 1, known: 0, total: 150 });
+    expect(before.words_known.every((w) => w.total > 0 && w.known === 0)).toBe(true);
+
+    const db = t.app.database.db;
+    const words = await db
+      .select({ hanzi: vocabWords.simplified })
+      .from(vocabWords)
+      .where(eq(vocabWords.level, 1))
+      .orderBy(asc(vocabWords.position))
+      .limit(4);
+    const [w0, w1, w2, w3] = words.map((w) => w.hanzi);
+    if (!w0 || !w1 || !w2 || !w3) throw new Error('too few HSK 1 words');
+    const card = (
+      userId: number,
+      hanzi: string,
+      kind: string,
+      state: 'learning' | 'review',
+      stability: number,
+    ) => ({
+      userId,
+      kind,
+      source: 'manual',
+      hanzi,
+      due: now(),
+      state,
+      stability,
+    });
+    await db.insert(reviewCards).values([
+      // Known, through two cards (word and character) that count once.
+      card(learner.user.id, w0, 'word', 'review', 30),
+      card(learner.user.id, w0, 'char', 'review', 40),
+      // Not yet: too little stability, or still being learned.
+      card(learner.user.id, w1, 'word', 'review', 5),
+      card(learner.user.id, w2, 'word', 'learning', 60),
+      // Another learner's word.
+      card(other.user.id, w3, 'word', 'review', 90),
+    ]);
+    const after = await progress();
+    expect(after.words_known[0]).toEqual({ level: 1, known: 1, total: 150 });
+    expect(after.words_known.slice(1).every((w) => w.known === 0)).toBe(true);
+    await db.delete(reviewCards).where(eq(reviewCards.userId, learner.user.id));
   });
 
   it('counts days in the learner time zone and keeps to the window asked for', async () => {
@@ -179,7 +233,21 @@ describe(`progress over time on ${testDriver}`, () => {
     expect(lastDay.hskk.every((s) => s.points.length === 0)).toBe(true);
     const twoDays = await progress('?days=2');
     expect(twoDays.hskk[0]?.points.map((p) => p.day)).toEqual([dayOf(daysAgo(1))]);
-    await t.app.database.db.delete(feedbackRecords).where(eq(feedbackRecords.createdAt, daysAgo(2, 20)));
+    // A time zone the learner saved for today's plan wins over the browser's.
+    await t.app.database.db
+      .insert(todaySettings)
+      .values({
+        userId: learner.user.id,
+        goalKind: 'minutes',
+        goalTarget: 10,
+        timezone: 'Asia/Shanghai',
+        reminderHour: 19,
+      });
+    expect((await progress('?tz=UTC')).tones).toEqual(shanghai.tones);
+    await t.app.database.db.delete(todaySettings).where(eq(todaySettings.userId, learner.user.id));
+    await t.app.database.db
+      .delete(feedbackRecords)
+      .where(and(eq(feedbackRecords.userId, learner.user.id), eq(feedbackRecords.createdAt, daysAgo(2, 20))));
   });
 
   it('refuses an unknown time zone and a window out of range', async () => {
