@@ -26,7 +26,12 @@ const projects: TestProjectInlineConfiguration[] = [
   server('server-pglite', { TEST_DB: 'pglite' }),
   {
     resolve: { alias: { ...alias, '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
-    test: { name: 'web-unit', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+    test: {
+      name: 'web-unit',
+      include: ['apps/web/src/**/*.test.{ts,tsx}'],
+      environment: 'node',
+      setupFiles: ['apps/web/src/test-setup.ts'],
+    },
   },
   {
     resolve: { alias },

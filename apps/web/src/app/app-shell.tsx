@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { splitLanguage } from '@kouyu/core';
 import { cn } from '@/components/ui/cn';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
-import { AccountMenu } from '@/features/auth/components/account-menu';
+import { AccountSlot } from '@/features/auth/components/account-slot';
 import { PlusButton } from '@/features/auth/components/plus-button';
 import { useSessionRules } from '@/features/auth/hooks/use-session-rules';
 import { BottomBar } from '@/features/shell/components/bottom-bar';
@@ -49,7 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('common.skipToContent')}
       </a>
       {mobile ? <InstallBanner /> : null}
-      <Header plus={<PlusButton />} account={<AccountMenu />} />
+      <Header plus={<PlusButton />} account={<AccountSlot />} />
       <main id="main" className={cn('flex-1', mobile && 'pb-20', testPage && 'pb-24')}>
         {children}
         {/* Phones: the footer's links live in the Menu, and the footer itself ends the home page. */}

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { loadAllTexts } from '@/lib/i18n';
 import { useModals } from '@/lib/modals';
 
 /** A modal's code is fetched the first time it opens, not with the home page (decision 017). */
 function modal$<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await Promise.all([load(), loadAllTexts()]))[0][name] }));
 }
 const LevelModal = modal$(() => import('@/features/shell/components/level-modal'), 'LevelModal');
 const LevelListModal = modal$(() => import('@/features/shell/components/level-list-modal'), 'LevelListModal');

@@ -2,13 +2,29 @@ import i18n from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@kouyu/core';
-import { en } from './locales-en';
+import type { en } from './locales-en';
+import enCommon from '@/locales/en/common.json';
+import enContent from '@/locales/en/content.json';
+import enFeedback from '@/locales/en/feedback.json';
 
 /**
- * Chinese and Russian texts are fetched when their language is chosen (one chunk per file), so an
- * English page does not carry the other two languages' texts in its first load (decision 017).
+ * Only the texts the shell and home page show ship with the app, in English (the default and fallback
+ * language); every other file is fetched when needed (one chunk per file), so the home page's first
+ * load carries neither the other languages nor the other pages' texts (decision 017).
  */
-const lazyLocales = import.meta.glob<{ default: ResourceKey }>('../locales/{zh,ru}/*.json');
+const SHELL_NAMESPACES = ['common', 'content', 'feedback'] as const;
+const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
+  '../locales/*/*.json',
+  '!../locales/en/{common,content,feedback}.json',
+]);
+
+/** Every namespace, from the files on disk (a feature that adds a file is covered). */
+const NAMESPACES = [
+  ...new Set([
+    ...SHELL_NAMESPACES,
+    ...Object.keys(lazyLocales).map((file) => file.replace(/^.*\/([\w-]+)\.json$/, '$1')),
+  ]),
+];
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -26,8 +42,8 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** The texts bundled with the app (English); the other languages come through the lazy backend. */
-export const resources = { en };
+/** The texts bundled with the app (English, shell); the rest come through the lazy backend. */
+export const resources = { en: { common: enCommon, content: enContent, feedback: enFeedback } };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -46,22 +62,17 @@ void i18n
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     defaultNS: 'common',
-    ns: [
-      'common',
-      'content',
-      'speaking',
-      'results',
-      'vocabulary',
-      'idioms',
-      'dictation',
-      'hsk',
-      'feedback',
-      'check',
-      'admin',
-      'campus',
-      'analytics',
-    ],
+    ns: [...SHELL_NAMESPACES],
     interpolation: { escapeValue: false },
   });
+
+/**
+ * Fetches every namespace of the current language (and English behind it). Pages and modals wait for it
+ * with their own chunk, so none renders a key; the shell needs only what ships with the app.
+ */
+export async function loadAllTexts(): Promise<void> {
+  if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
+  await i18n.loadNamespaces(NAMESPACES);
+}
 
 export { i18n };

@@ -12,6 +12,7 @@ import { useRefreshPoints } from '../api/get-points';
 import { failureCode } from '../errors';
 import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
+import { ACCOUNT_TRIGGER_CLASS, AccountInitial } from './account-slot';
 import { PlusStatusText, usePlusWarningText } from './plus-status';
 
 const itemClass =
@@ -31,8 +32,11 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
   );
 }
 
-/** The header's account slot: a Log in button for guests, else the avatar menu (spec 000 §2). */
-export function AccountMenu() {
+/**
+ * The header's account slot: a Log in button for guests, else the avatar menu (spec 000 §2). The shell
+ * shows `AccountSlot`, which loads this menu when the avatar is first pressed.
+ */
+export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { user, vip, isAdmin, session } = useSession();
   const navigate = useNavigate();
@@ -56,22 +60,13 @@ export function AccountMenu() {
   const refreshError = me.error ?? points.error;
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         data-testid="account-menu"
         aria-label={t('account.menuLabel', { email: user.email })}
-        className="relative flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-on-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        className={ACCOUNT_TRIGGER_CLASS}
       >
-        <span data-testid="account-initial">{user.email.charAt(0).toUpperCase()}</span>
-        {vip.hasActiveVIP ? (
-          <span
-            aria-hidden="true"
-            data-testid="plus-badge"
-            className="absolute -right-1 -top-1 flex h-4 w-4 items-center justify-center rounded-full bg-warning text-[10px] leading-none text-white ring-2 ring-surface"
-          >
-            +
-          </span>
-        ) : null}
+        <AccountInitial user={user} vip={vip} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,74 +1,51 @@
-import { DropdownMenu } from 'radix-ui';
-import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeedbackType } from '@kouyu/core';
 import { cn } from '@/components/ui/cn';
+import { DeferredTrigger, deferred, useDeferredMenu } from '@/components/ui/deferred-menu';
 import { useIsMobile } from '@/lib/use-media';
-import { useModalOpener, useOpenFeedback } from '../hooks/use-open-feedback';
-import { BugIcon, BulbIcon, ChatIcon, HeartIcon, SparkIcon, WechatIcon } from './icons';
+import { ChatIcon } from './icons';
 
-interface Entry {
-  key: 'bug' | 'feature' | 'ai' | 'thanks';
-  type: FeedbackType;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+/** Round and label-less on phones and test pages (there it stays clear of the run's record button). */
+export function useFabClass(compact: boolean): string {
+  const round = useIsMobile() || compact;
+  return cn(
+    'fixed right-4 z-30 flex h-12 items-center gap-2 rounded-full bg-brand px-4 text-on-brand shadow-lg',
+    'hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
+    round ? 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] w-12 justify-center px-0' : 'bottom-6',
+  );
 }
 
-const ENTRIES: readonly Entry[] = [
-  { key: 'bug', type: 'bug', Icon: BugIcon },
-  { key: 'feature', type: 'feature', Icon: BulbIcon },
-  { key: 'ai', type: 'ai_feedback', Icon: SparkIcon },
-  { key: 'thanks', type: 'praise', Icon: HeartIcon },
-];
+export function FabContent({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('feedback');
+  const round = useIsMobile() || compact;
+  return (
+    <>
+      <ChatIcon />
+      {round ? null : <span className="text-sm font-medium">{t('fab.label')}</span>}
+    </>
+  );
+}
 
-const item =
-  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
+const menu = deferred(() => import('./feedback-menu').then((m) => m.FeedbackMenu));
 
 /**
- * The floating feedback button: bottom-right on desktop, above the bottom bar on phones (round and
- * label-less on phones and test pages); its menu
- * opens the feedback form with a type, or the WeChat contact (spec 000 §2).
+ * The floating feedback button: bottom-right on desktop, above the bottom bar on phones; its menu
+ * opens the feedback form with a type, or the WeChat contact (spec 000 §2). The menu's code loads
+ * when the button is first pressed (decision 017).
  */
 export function FeedbackButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('feedback');
-  // On a test page the button is the small round one, so it stays clear of the run's record button.
-  const mobile = useIsMobile() || compact;
-  const openFeedback = useOpenFeedback();
-  const opener = useModalOpener();
+  const className = useFabClass(compact);
+  const { Menu, prefetch, open } = useDeferredMenu(menu);
+  if (Menu) return <Menu compact={compact} defaultOpen />;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid="feedback-fab"
-        aria-label={t('fab.label')}
-        className={cn(
-          'fixed right-4 z-30 flex h-12 items-center gap-2 rounded-full bg-brand px-4 text-on-brand shadow-lg',
-          'hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
-          mobile ? 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] w-12 justify-center px-0' : 'bottom-6',
-        )}
-      >
-        <ChatIcon />
-        {mobile ? null : <span className="text-sm font-medium">{t('fab.label')}</span>}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          className="modal-fade z-40 min-w-52 rounded-xl border border-line bg-surface-raised p-1 shadow-xl"
-          data-testid="feedback-menu"
-        >
-          {ENTRIES.map(({ key, type, Icon }) => (
-            <DropdownMenu.Item key={key} className={item} onSelect={() => openFeedback(type)}>
-              <Icon className="text-ink-muted" />
-              {t(`fab.${key}`)}
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={item} onSelect={() => (opener ? opener('wechat') : openFeedback())}>
-            <WechatIcon className="text-ink-muted" />
-            {t('fab.wechat')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredTrigger
+      data-testid="feedback-fab"
+      aria-label={t('fab.label')}
+      className={className}
+      prefetch={prefetch}
+      open={open}
+    >
+      <FabContent compact={compact} />
+    </DeferredTrigger>
   );
 }

@@ -1,26 +1,22 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { useLocalPath } from '@/components/ui/local-link';
+import { NAV_TRIGGER_CLASS, NavTriggerLabel } from './nav-dropdown';
+import type { NavDropdownProps } from './nav-dropdown';
 
-export interface NavItem {
-  label: string;
-  to: string;
-}
-
-/** A header dropdown of links (keyboard and screen-reader accessible). */
-export function NavDropdown({ label, items, testId }: { label: string; items: NavItem[]; testId: string }) {
+/** A header dropdown of links (keyboard and screen-reader accessible); loaded when first opened. */
+export function NavDropdownMenu({
+  label,
+  items,
+  testId,
+  defaultOpen,
+}: NavDropdownProps & { defaultOpen: boolean }) {
   const navigate = useNavigate();
   const local = useLocalPath();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid={testId}
-        className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-surface-sunken"
-      >
-        {label}
-        <span aria-hidden="true" className="text-[10px] text-ink-muted">
-          ▼
-        </span>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger data-testid={testId} className={NAV_TRIGGER_CLASS}>
+        <NavTriggerLabel label={label} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,44 +1,39 @@
-import { DropdownMenu } from 'radix-ui';
-import { useNavigate } from 'react-router';
-import { useLocalPath } from '@/components/ui/local-link';
+import { DeferredTrigger, deferred, useDeferredMenu } from '@/components/ui/deferred-menu';
 
 export interface NavItem {
   label: string;
   to: string;
 }
 
-/** A header dropdown of links (keyboard and screen-reader accessible). */
-export function NavDropdown({ label, items, testId }: { label: string; items: NavItem[]; testId: string }) {
-  const navigate = useNavigate();
-  const local = useLocalPath();
+export interface NavDropdownProps {
+  label: string;
+  items: NavItem[];
+  testId: string;
+}
+
+export const NAV_TRIGGER_CLASS =
+  'flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-surface-sunken';
+
+export function NavTriggerLabel({ label }: { label: string }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid={testId}
-        className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-surface-sunken"
-      >
-        {label}
-        <span aria-hidden="true" className="text-[10px] text-ink-muted">
-          ▼
-        </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="modal-fade z-50 min-w-44 rounded-xl border border-line bg-surface-raised p-1 shadow-xl"
-        >
-          {items.map((item) => (
-            <DropdownMenu.Item
-              key={item.to}
-              onSelect={() => navigate(local(item.to))}
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken"
-            >
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      {label}
+      <span aria-hidden="true" className="text-[10px] text-ink-muted">
+        ▼
+      </span>
+    </>
+  );
+}
+
+const menu = deferred(() => import('./nav-dropdown-menu').then((m) => m.NavDropdownMenu));
+
+/** A header dropdown of links; the dropdown's code loads when it is first opened (decision 017). */
+export function NavDropdown(props: NavDropdownProps) {
+  const { Menu, prefetch, open } = useDeferredMenu(menu);
+  if (Menu) return <Menu {...props} defaultOpen />;
+  return (
+    <DeferredTrigger data-testid={props.testId} className={NAV_TRIGGER_CLASS} prefetch={prefetch} open={open}>
+      <NavTriggerLabel label={props.label} />
+    </DeferredTrigger>
   );
 }
