@@ -29,8 +29,14 @@ describe('local day in the learner time zone', () => {
     expect(dayInZone(at, 'America/New_York')).toBe('2026-03-10');
   });
   it('follows half-hour zones and gives the local hour', () => {
-    expect(localDayAndHour(new Date('2026-03-10T18:29:00Z'), 'Asia/Kolkata')).toEqual({ day: '2026-03-10', hour: 23 });
-    expect(localDayAndHour(new Date('2026-03-10T18:30:00Z'), 'Asia/Kolkata')).toEqual({ day: '2026-03-11', hour: 0 });
+    expect(localDayAndHour(new Date('2026-03-10T18:29:00Z'), 'Asia/Kolkata')).toEqual({
+      day: '2026-03-10',
+      hour: 23,
+    });
+    expect(localDayAndHour(new Date('2026-03-10T18:30:00Z'), 'Asia/Kolkata')).toEqual({
+      day: '2026-03-11',
+      hour: 0,
+    });
   });
   it('knows IANA zones and refuses others', () => {
     expect(isTimeZone('Europe/Moscow')).toBe(true);
@@ -137,17 +143,27 @@ describe('goal and exam', () => {
 });
 
 describe('settings body', () => {
-  const ok = { goal_kind: 'minutes', goal_target: 15, exam_date: null, timezone: 'Asia/Shanghai', reminder: 'off' };
+  const ok = {
+    goal_kind: 'minutes',
+    goal_target: 15,
+    exam_date: null,
+    timezone: 'Asia/Shanghai',
+    reminder: 'off',
+  };
   it('accepts a valid body', () => {
     expect(todaySettingsBodySchema.safeParse(ok).success).toBe(true);
-    expect(todaySettingsBodySchema.safeParse({ ...ok, exam_date: '2027-05-01', hsk_level: 3 }).success).toBe(true);
+    expect(todaySettingsBodySchema.safeParse({ ...ok, exam_date: '2027-05-01', hsk_level: 3 }).success).toBe(
+      true,
+    );
   });
   it('refuses an unknown zone, a bad day, a goal out of bounds', () => {
     expect(todaySettingsBodySchema.safeParse({ ...ok, timezone: 'Nowhere/City' }).success).toBe(false);
     expect(todaySettingsBodySchema.safeParse({ ...ok, exam_date: '2027-02-30' }).success).toBe(false);
     expect(todaySettingsBodySchema.safeParse({ ...ok, goal_target: 0 }).success).toBe(false);
     expect(todaySettingsBodySchema.safeParse({ ...ok, goal_target: 241 }).success).toBe(false);
-    expect(todaySettingsBodySchema.safeParse({ ...ok, goal_kind: 'items', goal_target: 241 }).success).toBe(true);
+    expect(todaySettingsBodySchema.safeParse({ ...ok, goal_kind: 'items', goal_target: 241 }).success).toBe(
+      true,
+    );
     expect(todaySettingsBodySchema.safeParse({ ...ok, hsk_level: 7 }).success).toBe(false);
   });
 });

@@ -126,7 +126,8 @@ export function computeStreak(metDays: Iterable<string>, today: string): Streak 
   let days = 0;
   let frozen: string[] = [];
   if (earliest !== undefined) {
-    const start = daysBetween(earliest, today) > STREAK_LOOKBACK_DAYS ? addDays(today, -STREAK_LOOKBACK_DAYS) : earliest;
+    const start =
+      daysBetween(earliest, today) > STREAK_LOOKBACK_DAYS ? addDays(today, -STREAK_LOOKBACK_DAYS) : earliest;
     for (let d = start; d < today; d = addDays(d, 1)) {
       if (met.has(d)) {
         days += 1;
@@ -188,7 +189,12 @@ export const todaySettingsBodySchema = z
     /** Local hour the reminder goes out (default 19). */
     reminder_hour: z.number().int().min(0).max(23).optional(),
     hskk_level: z.enum(HSKK_LEVELS).optional(),
-    hsk_level: z.number().int().min(Math.min(...HSK_LEVELS)).max(Math.max(...HSK_LEVELS)).optional(),
+    hsk_level: z
+      .number()
+      .int()
+      .min(Math.min(...HSK_LEVELS))
+      .max(Math.max(...HSK_LEVELS))
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.goal_target > TODAY_GOAL_MAX[v.goal_kind])
@@ -245,5 +251,8 @@ export const todayResponseSchema = z.object({
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 
-export const todaySettingsResponseSchema = z.object({ success: z.literal(true), settings: todaySettingsSchema });
+export const todaySettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: todaySettingsSchema,
+});
 export type TodaySettingsResponse = z.infer<typeof todaySettingsResponseSchema>;

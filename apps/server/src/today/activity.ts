@@ -44,7 +44,12 @@ const toMap = (rows: DayRow[]): Map<string, DayActivity> =>
   new Map(rows.map((r) => [r.day, { seconds: Number(r.seconds ?? 0), items: Number(r.items ?? 0) }]));
 
 /** The learner's activity per local day in `tz` since the day `from`, by kind. */
-export async function activityByKind(db: Db, userId: number, tz: string, from: string): Promise<ActivityByKind> {
+export async function activityByKind(
+  db: Db,
+  userId: number,
+  tz: string,
+  from: string,
+): Promise<ActivityByKind> {
   const speakingDay = localDayOf(testResults.createdAt, tz);
   const hskDay = localDayOf(hskAttempts.createdAt, tz);
   const dictationDay = localDayOf(dictationSessions.createdAt, tz);

@@ -28,7 +28,9 @@ export async function todayStatus(db: Db, userId: number, settings: TodaySetting
   const today = dayInZone(at, settings.timezone);
   const activity = await activityByKind(db, userId, settings.timezone, addDays(today, -STREAK_LOOKBACK_DAYS));
   const total = totalByDay(activity);
-  const met = [...total].filter(([, a]) => goalMet(settings.goal_kind, settings.goal_target, a)).map(([d]) => d);
+  const met = [...total]
+    .filter(([, a]) => goalMet(settings.goal_kind, settings.goal_target, a))
+    .map(([d]) => d);
   return {
     today,
     activity,
@@ -40,7 +42,9 @@ export async function todayStatus(db: Db, userId: number, settings: TodaySetting
     streak: computeStreak(met, today),
     exam: (() => {
       const left = examDaysLeft(settings.exam_date, today);
-      return settings.exam_date !== null && left !== null ? { date: settings.exam_date, days_left: left } : null;
+      return settings.exam_date !== null && left !== null
+        ? { date: settings.exam_date, days_left: left }
+        : null;
     })(),
   };
 }
@@ -49,7 +53,12 @@ export async function todayStatus(db: Db, userId: number, settings: TodaySetting
  * The speaking task: a test at the level the learner may open, the first they have not done, else the one
  * whose runs scored worst; the part is the weakest part run of that test (part 1 when none).
  */
-async function speakingTask(db: Db, user: UserRow, settings: TodaySettings, done: boolean): Promise<TodayTask | null> {
+async function speakingTask(
+  db: Db,
+  user: UserRow,
+  settings: TodaySettings,
+  done: boolean,
+): Promise<TodayTask | null> {
   const plus = vipStatus(user.isOfficial, user.paymentExpiration).hasActiveVIP;
   const tests = (
     await db
@@ -66,7 +75,15 @@ async function speakingTask(db: Db, user: UserRow, settings: TodaySettings, done
       score: sql<string | null>`avg(${testResults.score})`,
     })
     .from(testResults)
-    .where(and(eq(testResults.userId, user.id), inArray(testResults.testId, tests.map((t) => t.id))))
+    .where(
+      and(
+        eq(testResults.userId, user.id),
+        inArray(
+          testResults.testId,
+          tests.map((t) => t.id),
+        ),
+      ),
+    )
     .groupBy(testResults.testId, testResults.partId);
   const avg = (testId: number) => {
     const scores = runs.filter((r) => r.testId === testId && r.score !== null).map((r) => Number(r.score));
@@ -77,7 +94,9 @@ async function speakingTask(db: Db, user: UserRow, settings: TodaySettings, done
   const test = fresh ?? worst ?? tests[0];
   if (!test) return null;
   const partRuns = runs
-    .filter((r) => r.testId === test.id && r.partId !== null && r.score !== null && test.parts.includes(r.partId))
+    .filter(
+      (r) => r.testId === test.id && r.partId !== null && r.score !== null && test.parts.includes(r.partId),
+    )
     .sort((a, b) => Number(a.score) - Number(b.score));
   const part = fresh ? (test.parts[0] ?? 1) : (partRuns[0]?.partId ?? test.parts[0] ?? 1);
   return {
@@ -89,7 +108,13 @@ async function speakingTask(db: Db, user: UserRow, settings: TodaySettings, done
 }
 
 /** The short written task: an HSK reading or listening set at the learner's level, else a dictation. */
-async function writtenTask(db: Db, userId: number, settings: TodaySettings, a: ActivityByKind, today: string) {
+async function writtenTask(
+  db: Db,
+  userId: number,
+  settings: TodaySettings,
+  a: ActivityByKind,
+  today: string,
+) {
   const done = a.hsk.has(today) || a.dictation.has(today);
   const sets = await db
     .select({ id: hskSets.id, section: hskSets.section, number: hskSets.number })
@@ -99,13 +124,26 @@ async function writtenTask(db: Db, userId: number, settings: TodaySettings, a: A
   if (sets.length === 0)
     return { kind: 'dictation' as const, title_key: 'today.tasks.dictation', href: '/dictation', done };
   const tried = await db
-    .select({ setId: hskAttempts.setId, percent: sql<string>`avg(${hskAttempts.score}::float / nullif(${hskAttempts.maxScore}, 0))` })
+    .select({
+      setId: hskAttempts.setId,
+      percent: sql<string>`avg(${hskAttempts.score}::float / nullif(${hskAttempts.maxScore}, 0))`,
+    })
     .from(hskAttempts)
-    .where(and(eq(hskAttempts.userId, userId), inArray(hskAttempts.setId, sets.map((s) => s.id))))
+    .where(
+      and(
+        eq(hskAttempts.userId, userId),
+        inArray(
+          hskAttempts.setId,
+          sets.map((s) => s.id),
+        ),
+      ),
+    )
     .groupBy(hskAttempts.setId);
   const percent = (id: string) => Number(tried.find((t) => t.setId === id)?.percent ?? -1);
-  const set = sets.find((s) => percent(s.id) < 0) ?? [...sets].sort((x, y) => percent(x.id) - percent(y.id))[0];
-  if (!set) return { kind: 'dictation' as const, title_key: 'today.tasks.dictation', href: '/dictation', done };
+  const set =
+    sets.find((s) => percent(s.id) < 0) ?? [...sets].sort((x, y) => percent(x.id) - percent(y.id))[0];
+  if (!set)
+    return { kind: 'dictation' as const, title_key: 'today.tasks.dictation', href: '/dictation', done };
   return {
     kind: 'hsk' as const,
     title_key: 'today.tasks.hsk',
@@ -115,7 +153,12 @@ async function writtenTask(db: Db, userId: number, settings: TodaySettings, a: A
 }
 
 /** The whole `GET /today` answer. */
-export async function todayPlan(db: Db, user: UserRow, settings: TodaySettings, at: Date): Promise<TodayResponse> {
+export async function todayPlan(
+  db: Db,
+  user: UserRow,
+  settings: TodaySettings,
+  at: Date,
+): Promise<TodayResponse> {
   const status = await todayStatus(db, user.id, settings, at);
   const due = await reviewsDue(db, user.id, at);
   const { today, activity } = status;

@@ -36,7 +36,10 @@ export function verifyUnsubscribeToken(secret: string, token: string): number | 
 }
 
 /** The absolute link to turn reminders off. */
-export function unsubscribeLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'jwtSecret'>, userId: number): string {
+export function unsubscribeLink(
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'jwtSecret'>,
+  userId: number,
+): string {
   const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return `${origin}/api/v1/today/unsubscribe?token=${unsubscribeToken(config.jwtSecret, userId)}`;
 }
@@ -80,9 +83,15 @@ export function renderReminder(language: Language, facts: ReminderFacts): { subj
 
 /** The page the unsubscribe link answers, in the learner's language. */
 export const REMINDER_OFF_PAGE: Record<Language, { title: string; body: string }> = {
-  en: { title: 'Reminders off', body: 'You will get no more daily reminders. You can turn them on again in Today’s settings.' },
+  en: {
+    title: 'Reminders off',
+    body: 'You will get no more daily reminders. You can turn them on again in Today’s settings.',
+  },
   zh: { title: '提醒已关闭', body: '你将不再收到每日提醒。可以在“今日”设置中重新开启。' },
-  ru: { title: 'Напоминания отключены', body: 'Ежедневных напоминаний больше не будет. Их можно снова включить в настройках «Сегодня».' },
+  ru: {
+    title: 'Напоминания отключены',
+    body: 'Ежедневных напоминаний больше не будет. Их можно снова включить в настройках «Сегодня».',
+  },
 };
 
 /**

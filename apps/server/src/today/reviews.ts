@@ -9,7 +9,8 @@ import type { DayRow } from './activity.js';
 
 const rowsOf = <T>(result: unknown): T[] => {
   // node-postgres answers { rows }, PGlite too; both are arrays of plain objects.
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows;
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
   return [];
 };
 
@@ -23,7 +24,12 @@ async function hasTable(db: Db, name: string): Promise<boolean> {
 }
 
 /** Review answers per local day in `tz` since `from`. */
-export async function reviewAnswersByDay(db: Db, userId: number, tz: string, from: string): Promise<DayRow[]> {
+export async function reviewAnswersByDay(
+  db: Db,
+  userId: number,
+  tz: string,
+  from: string,
+): Promise<DayRow[]> {
   if (!(await hasTable(db, 'review_log'))) return [];
   const since = new Date(Date.parse(`${addDays(from, -1)}T00:00:00Z`));
   const result = await db.execute(sql`

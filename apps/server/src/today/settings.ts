@@ -66,5 +66,8 @@ export async function saveSettings(db: Db, userId: number, body: TodaySettingsBo
 
 /** Turns the reminder off (the signed link in a reminder mail). */
 export async function reminderOff(db: Db, userId: number): Promise<void> {
-  await db.update(todaySettings).set({ reminder: 'off', updatedAt: new Date() }).where(eq(todaySettings.userId, userId));
+  await db
+    .update(todaySettings)
+    .set({ reminder: 'off', updatedAt: new Date() })
+    .where(eq(todaySettings.userId, userId));
 }

@@ -29,6 +29,8 @@ import ruCheck from '@/locales/ru/check.json';
 import ruAdmin from '@/locales/ru/admin.json';
 import ruCampus from '@/locales/ru/campus.json';
 import ruAnalytics from '@/locales/ru/analytics.json';
+import zhToday from '@/locales/zh/today.json';
+import ruToday from '@/locales/ru/today.json';
 
 export const resources = {
   en,
@@ -46,6 +48,7 @@ export const resources = {
     admin: zhAdmin,
     campus: zhCampus,
     analytics: zhAnalytics,
+    today: zhToday,
   },
   ru: {
     common: ruCommon,
@@ -61,5 +64,6 @@ export const resources = {
     admin: ruAdmin,
     campus: ruCampus,
     analytics: ruAnalytics,
+    today: ruToday,
   },
 } as const;

@@ -12,6 +12,7 @@ import enCheck from '@/locales/en/check.json';
 import enAdmin from '@/locales/en/admin.json';
 import enCampus from '@/locales/en/campus.json';
 import enAnalytics from '@/locales/en/analytics.json';
+import enToday from '@/locales/en/today.json';
 
 export const en = {
   common: enCommon,
@@ -27,4 +28,5 @@ export const en = {
   admin: enAdmin,
   campus: enCampus,
   analytics: enAnalytics,
+  today: enToday,
 } as const;

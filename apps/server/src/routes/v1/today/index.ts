@@ -24,8 +24,7 @@ import {
   verifyUnsubscribeToken,
 } from '../../../today/reminder.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Today's plan, its settings and the reminder (issue 19 "Today"); signed-in learners only. */
 export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,10 +33,15 @@ export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reminders go out from one instance per round (a lease in the shared store). Tests call the round
   // themselves, at the time they choose.
   if (app.config.NODE_ENV !== 'test') {
-    const stop = everyOnOneInstance({ kv: app.kv, log: app.log }, 'today-reminder', REMINDER_EVERY_MS, async () => {
-      const sent = await sendDueReminders({ db, mailer: app.mailer, config: app.config }, now());
-      if (sent > 0) app.log.info({ sent }, 'daily reminders sent');
-    });
+    const stop = everyOnOneInstance(
+      { kv: app.kv, log: app.log },
+      'today-reminder',
+      REMINDER_EVERY_MS,
+      async () => {
+        const sent = await sendDueReminders({ db, mailer: app.mailer, config: app.config }, now());
+        if (sent > 0) app.log.info({ sent }, 'daily reminders sent');
+      },
+    );
     app.addHook('onClose', async () => stop());
   }
 
@@ -86,9 +90,10 @@ export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object({ token: z.string().max(200) }) } },
     async (req, reply) => {
       const userId = verifyUnsubscribeToken(app.config.jwtSecret, req.query.token);
-      if (userId === null) throw new AppError(400, 'validation_failed', undefined, {
-        fields: [{ field: 'token', code: 'invalid' }],
-      });
+      if (userId === null)
+        throw new AppError(400, 'validation_failed', undefined, {
+          fields: [{ field: 'token', code: 'invalid' }],
+        });
       await reminderOff(db, userId);
       const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
       const lang = pickLanguage(user?.language);

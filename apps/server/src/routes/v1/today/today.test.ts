@@ -48,7 +48,16 @@ describe(`today's plan on ${testDriver}`, () => {
       isFullTest: false,
       score: 50,
       completedTime: minutes * 60,
-      answers: [{ question_id: 1, question_number: 1, user_answers: '你好', orig_answers: '', score: 50, ai_feedback_id: null }],
+      answers: [
+        {
+          question_id: 1,
+          question_number: 1,
+          user_answers: '你好',
+          orig_answers: '',
+          score: 50,
+          ai_feedback_id: null,
+        },
+      ],
       createdAt: new Date(iso),
     });
   };
@@ -72,7 +81,12 @@ describe(`today's plan on ${testDriver}`, () => {
     clockAt('2026-03-11T03:00:00Z');
     const r = await today(u.auth, '?tz=Asia/Shanghai');
     expect(r.date).toBe('2026-03-11');
-    expect(r.settings).toMatchObject({ saved: false, timezone: 'Asia/Shanghai', reminder: 'off', goal_kind: 'minutes' });
+    expect(r.settings).toMatchObject({
+      saved: false,
+      timezone: 'Asia/Shanghai',
+      reminder: 'off',
+      goal_kind: 'minutes',
+    });
     expect(r.goal).toEqual({ kind: 'minutes', target: 10, done: 0 });
     expect(r.streak).toEqual({ days: 0, freeze_available: true, frozen_days: [] });
     expect(r.exam).toBeNull();
@@ -85,7 +99,8 @@ describe(`today's plan on ${testDriver}`, () => {
   it('validates the settings', async () => {
     const u = await signUp(t.app);
     clockAt('2026-03-11T03:00:00Z');
-    const put = (over: Record<string, unknown>) => call('PUT', '/api/v1/today/settings', u.auth, settings(over));
+    const put = (over: Record<string, unknown>) =>
+      call('PUT', '/api/v1/today/settings', u.auth, settings(over));
     expect((await put({ timezone: 'Mars/Olympus' })).statusCode).toBe(400);
     expect((await put({ goal_target: 0 })).statusCode).toBe(400);
     expect((await put({ goal_target: 241 })).statusCode).toBe(400);
@@ -97,10 +112,22 @@ describe(`today's plan on ${testDriver}`, () => {
     expect((await put({ exam_date: '2036-03-10' })).statusCode).toBe(400);
     expect((await put({ reminder: 'push' })).statusCode).toBe(400);
     expect((await put({ hsk_level: 9 })).statusCode).toBe(400);
-    const ok = await put({ goal_kind: 'items', goal_target: 20, exam_date: '2026-04-10', hskk_level: 'advanced', hsk_level: 4 });
+    const ok = await put({
+      goal_kind: 'items',
+      goal_target: 20,
+      exam_date: '2026-04-10',
+      hskk_level: 'advanced',
+      hsk_level: 4,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const r = await today(u.auth);
-    expect(r.settings).toMatchObject({ saved: true, goal_kind: 'items', goal_target: 20, hskk_level: 'advanced', hsk_level: 4 });
+    expect(r.settings).toMatchObject({
+      saved: true,
+      goal_kind: 'items',
+      goal_target: 20,
+      hskk_level: 'advanced',
+      hsk_level: 4,
+    });
     expect(r.exam).toEqual({ date: '2026-04-10', days_left: 30 });
     expect(r.level).toEqual({ hskk: 'advanced', hsk: 4 });
     expect(r.tasks[1]?.href).toMatch(/^\/test\/advanced\//);
@@ -111,13 +138,18 @@ describe(`today's plan on ${testDriver}`, () => {
     // 22:30 UTC on the 10th is already the 11th in Shanghai.
     await speakingRun(u.user.id, '2026-03-10T22:30:00Z', 12);
     clockAt('2026-03-11T03:00:00Z');
-    expect((await call('PUT', '/api/v1/today/settings', u.auth, settings({ timezone: 'Asia/Shanghai' }))).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/v1/today/settings', u.auth, settings({ timezone: 'Asia/Shanghai' })))
+        .statusCode,
+    ).toBe(200);
     const east = await today(u.auth);
     expect(east.date).toBe('2026-03-11');
     expect(east.goal.done).toBe(12);
     expect(east.streak.days).toBe(1);
     expect(east.tasks.find((x) => x.kind === 'speaking')?.done).toBe(true);
-    expect((await call('PUT', '/api/v1/today/settings', u.auth, settings({ timezone: 'UTC' }))).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/v1/today/settings', u.auth, settings({ timezone: 'UTC' }))).statusCode,
+    ).toBe(200);
     const utc = await today(u.auth);
     expect(utc.date).toBe('2026-03-11');
     expect(utc.goal.done).toBe(0);
@@ -129,9 +161,12 @@ describe(`today's plan on ${testDriver}`, () => {
   it('keeps the streak over one missed day with the week freeze, and breaks it on a second', async () => {
     const u = await signUp(t.app);
     clockAt('2026-11-23T08:00:00Z');
-    expect((await call('PUT', '/api/v1/today/settings', u.auth, settings({ goal_target: 5 }))).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/v1/today/settings', u.auth, settings({ goal_target: 5 }))).statusCode,
+    ).toBe(200);
     // Mon 23 and Tue 24 met, Wed 25 missed, Thu 26 met.
-    for (const day of ['2026-11-23', '2026-11-24', '2026-11-26']) await speakingRun(u.user.id, `${day}T09:00:00Z`, 6);
+    for (const day of ['2026-11-23', '2026-11-24', '2026-11-26'])
+      await speakingRun(u.user.id, `${day}T09:00:00Z`, 6);
     await speakingRun(u.user.id, '2026-11-25T09:00:00Z', 2); // short of the goal
     clockAt('2026-11-26T20:00:00Z');
     const thu = await today(u.auth);
@@ -178,7 +213,10 @@ describe(`today's plan on ${testDriver}`, () => {
     const off = await call('GET', link ?? '');
     expect(off.statusCode).toBe(200);
     expect(off.headers['content-type']).toContain('text/html');
-    const [row] = await t.app.database.db.select().from(todaySettings).where(eq(todaySettings.userId, u.user.id));
+    const [row] = await t.app.database.db
+      .select()
+      .from(todaySettings)
+      .where(eq(todaySettings.userId, u.user.id));
     expect(row?.reminder).toBe('off');
     expect(await sendDueReminders(deps, new Date('2026-03-13T16:05:00Z'))).toBe(1); // only `done`, whose goal is open now
     expect((await mails(u.email)).length).toBe(2);
