@@ -3,27 +3,13 @@
  * HSK attempts, dictation sessions, review answers): no separate hooks. Each table is grouped by the
  * learner's local day in SQL, so the answer's size follows the days, not the rows.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { TODAY_SECONDS_PER_HSK_ITEM, addDays } from '@kouyu/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { TODAY_SECONDS_PER_HSK_ITEM } from '@kouyu/core';
 import type { DayActivity } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { dictationSessions, hskAttempts, testResults } from '../db/schema.js';
 import { reviewAnswersByDay } from './reviews.js';
-
-type CreatedAt = AnyPgColumn;
-
-/** created_at as the learner's calendar day `YYYY-MM-DD`. */
-export const localDayOf = (column: CreatedAt, tz: string): SQL<string> =>
-  sql<string>`to_char((${column} at time zone ${tz})::date, 'YYYY-MM-DD')`;
-
-/** The days `from`…`to` (learner's) of a table: an indexed bound first, then the exact local-day bound. */
-export const inDays = (column: CreatedAt, tz: string, from: string): SQL | undefined =>
-  and(
-    gte(column, new Date(Date.parse(`${addDays(from, -1)}T00:00:00Z`))),
-    sql`(${column} at time zone ${tz})::date >= ${from}::date`,
-  );
+import { inDays, localDayOf } from './days.js';
 
 /** One row of a per-day sum. */
 export interface DayRow {

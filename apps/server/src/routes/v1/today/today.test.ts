@@ -8,7 +8,7 @@ import { clientAddress, signUp } from '../../../test/accounts.js';
 import { seedContent } from '../../../db/seed/index.js';
 import { hskkSeed } from '../../../db/seed/hskk.js';
 import { hskSeed } from '../../../db/seed/hsk.js';
-import { mailOutbox, testResults, todaySettings } from '../../../db/schema.js';
+import { mailOutbox, reviewCards, reviewLog, testResults, todaySettings } from '../../../db/schema.js';
 import { setClockOffset } from '../../../lib/clock.js';
 import { sendDueReminders } from '../../../today/reminder.js';
 
@@ -156,6 +156,61 @@ describe(`today's plan on ${testDriver}`, () => {
     // the 10th (UTC) met the goal, today is not done yet: the streak holds
     expect(utc.streak.days).toBe(1);
     expect(utc.tasks.find((x) => x.kind === 'speaking')?.done).toBe(false);
+  });
+
+  it('counts review answers towards an items goal and shows the cards due', async () => {
+    const u = await signUp(t.app);
+    clockAt('2026-03-11T12:00:00Z');
+    expect(
+      (await call('PUT', '/api/v1/today/settings', u.auth, settings({ goal_kind: 'items', goal_target: 3 })))
+        .statusCode,
+    ).toBe(200);
+    const db = t.app.database.db;
+    const [due, later] = await db
+      .insert(reviewCards)
+      .values([
+        {
+          userId: u.user.id,
+          kind: 'word',
+          source: 'manual',
+          hanzi: '你好',
+          due: new Date('2026-03-11T08:00:00Z'),
+        },
+        {
+          userId: u.user.id,
+          kind: 'word',
+          source: 'manual',
+          hanzi: '谢谢',
+          due: new Date('2026-03-12T08:00:00Z'),
+          state: 'review',
+        },
+      ])
+      .returning();
+    const before = await today(u.auth);
+    expect(before.reviews_due).toBe(1);
+    expect(before.tasks[0]).toMatchObject({ kind: 'review', href: '/review', done: false });
+    const answer = (cardId: string | undefined, iso: string) => ({
+      userId: u.user.id,
+      cardId,
+      rating: 3,
+      answeredAt: new Date(iso),
+      stateBefore: 'new',
+      applied: true,
+    });
+    // two answers today, one yesterday
+    await db
+      .insert(reviewLog)
+      .values([
+        answer(due?.id, '2026-03-11T09:00:00Z'),
+        answer(later?.id, '2026-03-11T09:01:00Z'),
+        answer(later?.id, '2026-03-10T09:00:00Z'),
+      ]);
+    await db.update(reviewCards).set({ due: new Date('2026-03-14T00:00:00Z'), state: 'review' });
+    const after = await today(u.auth);
+    expect(after.goal).toEqual({ kind: 'items', target: 3, done: 2 });
+    expect(after.reviews_due).toBe(0);
+    expect(after.tasks[0]?.done).toBe(true);
+    expect(after.streak.days).toBe(0);
   });
 
   it('keeps the streak over one missed day with the week freeze, and breaks it on a second', async () => {
