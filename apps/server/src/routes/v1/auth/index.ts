@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(eq(users.id, user.id))
           .returning();
-        forgetUser(existing.id);
+        if (existing) forgetUser(existing.id);
       } else {
         [user] = await db
           .insert(users)
