@@ -6,12 +6,12 @@
 // VOICE_EVAL_ITEMS (default 320 per half) and VOICE_EVAL_SPLITS (default "dev,held-out") size the run.
 import { evaluateVoice } from '../src/speech/voice/eval-metrics.js';
 import type { Split } from '../src/speech/voice/labelled-set.js';
-import { printVoiceFigures } from './voice-report.js';
+import { voiceFigureLines } from './voice-report.js';
 
 const ITEMS = Number(process.env['VOICE_EVAL_ITEMS'] ?? 320);
 const SPLITS = (process.env['VOICE_EVAL_SPLITS'] ?? 'dev,held-out').split(',').filter((s): s is Split => s === 'dev' || s === 'held-out');
 for (const split of SPLITS) {
   const started = performance.now();
   const figures = await evaluateVoice(split, ITEMS);
-  printVoiceFigures(`${split} (${((performance.now() - started) / 1000).toFixed(0)} s)`, figures);
+  console.log(voiceFigureLines(`${split} (${((performance.now() - started) / 1000).toFixed(0)} s)`, figures).join('\n'));
 }

@@ -2,8 +2,8 @@
 // features do not import each other; a page chunk of its own (loaded only on /review).
 import { ReviewPage } from '@/features/review/components/review-page';
 import type { VoiceTools } from '@/features/review';
-import { assessVoice } from '@/features/speaking/api/assess-voice';
-import { ToneCurve } from '@/features/speaking/components/voice/tone-curve';
+import { assessVoice } from '@/components/voice/assess-voice';
+import { ToneCurve } from '@/components/voice/tone-curve';
 import { useAnalyserLevel } from '@/features/speaking/hooks/use-analyser-level';
 import {
   WebmRecording,

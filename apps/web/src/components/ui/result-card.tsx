@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { durationParts } from '@kouyu/core';
 import type { resultItemSchema } from '@kouyu/core';
+import { LessonReviewView } from '../lesson-review/lesson-review-view';
+import { PlusNotice } from '../lesson-review/plus-notice';
 import { Button } from './button';
+import { AnswerRecording, referenceTextOf } from '../voice/answer-recording';
 
 type ResultItem = z.infer<typeof resultItemSchema>;
 
@@ -13,9 +16,10 @@ const levelKey = (id: number) => (id === 1 || id === 2 || id === 3 ? LEVEL_KEYS[
 
 /**
  * One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback.
- * Shared by the learner's results and the admin's view of a learner (`answerLabel` names whose answer it is).
+ * Shared by the learner's results and the admin's view of a learner (`answerLabel` names whose answer it is);
+ * `ownRecordings` (the learner's own page) adds each kept recording's replay and tone picture.
  */
-export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answerLabel?: string }) {
+export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { item: ResultItem; answerLabel?: string; ownRecordings?: boolean }) {
   const { t, i18n } = useTranslation('results');
   const { t: tc } = useTranslation();
   // Hours, minutes and seconds (spec 000 §9); leading zero units are left out.
@@ -75,6 +79,10 @@ export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answer
       >
         {open ? t('hideFeedback') : t('viewFeedback')}
       </Button>
+      {open && item.answers.some((a) => a.review_locked) ? (
+        // The server held the questions, answers and Plus parts back: one notice for the run, not one per answer.
+        <PlusNotice access="plus_required" />
+      ) : null}
       {open ? (
         <ol id={`result-${item.id}-answers`} className="flex flex-col gap-3">
           {[...item.answers]
@@ -95,11 +103,15 @@ export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answer
                     <span lang="zh-CN">{a.orig_answers}</span>
                   </p>
                 ) : null}
-                <p className="text-sm">
-                  <span className="text-ink-muted">{answerLabel ?? t('yourAnswer')}: </span>
-                  <span lang="zh-CN">{a.user_answers}</span>
-                </p>
-                {a.feedback_html ? (
+                {a.user_answers !== null ? (
+                  <p className="text-sm">
+                    <span className="text-ink-muted">{answerLabel ?? t('yourAnswer')}: </span>
+                    <span lang="zh-CN">{a.user_answers}</span>
+                  </p>
+                ) : null}
+                {a.review ? (
+                  <LessonReviewView review={a.review} />
+                ) : a.feedback_html ? (
                   // The server sanitises feedback_html before storing it; nothing else is rendered as HTML.
                   <div
                     className="text-sm leading-relaxed [&_h3]:mt-2 [&_h3]:font-semibold [&_h4]:font-semibold [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5"
@@ -110,6 +122,8 @@ export function ResultItemCard({ item, answerLabel }: { item: ResultItem; answer
                 ) : (
                   <p className="text-sm text-ink-muted">{t('noFeedback')}</p>
                 )}
+                {/* The learner's own recording and tone picture; never on someone else's view of a result. */}
+                {ownRecordings && a.audio_id ? <AnswerRecording audioId={a.audio_id} toneText={referenceTextOf(a.review)} /> : null}
               </li>
             ))}
         </ol>

@@ -3,21 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { toneVerdict } from '@kouyu/core';
 import type { AssessedSyllable, ErrorCode } from '@kouyu/core';
 import { ApiError } from '@/lib/api';
-import { assessVoice } from '../../api/assess-voice';
-import { ToneCurve } from './tone-curve';
-
-/** The text whose tones an answer is judged on: what a repeat question says, or the passage read aloud. */
-export function toneTextOf(q: { question_type: string; audio_text: string; question_text: string | null }): string | null {
-  if (q.question_type === 'repeat') return q.audio_text || null;
-  if (q.question_type === 'read_aloud') return q.question_text;
-  return null;
-}
+import { assessVoice } from './assess-voice';
+import { ToneCurve, useSyllableLabel } from './tone-curve';
 
 type State = { kind: 'loading' } | { kind: 'done'; syllables: AssessedSyllable[] } | { kind: 'failed'; code: ErrorCode };
 
-/** The learner's pitch per syllable over each expected tone's shape, for a repeat or read-aloud answer. */
+/**
+ * The learner's pitch per syllable over each expected tone's shape, for a repeat or read-aloud answer,
+ * with the same judgement as text. Shared by the test's review and the saved results.
+ */
 export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text: string }) {
   const { t } = useTranslation(['check', 'common']);
+  const label = useSyllableLabel();
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
@@ -49,6 +46,16 @@ export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text
           <ToneCurve key={i} syllable={s} />
         ))}
       </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-ink-muted">{t('answerVoice.asText')}</summary>
+        <ul className="mt-1 flex flex-col gap-0.5" data-testid="answer-tones-text">
+          {state.syllables.map((s, i) => (
+            <li key={i} data-verdict={toneVerdict(s)}>
+              {label(s)}
+            </li>
+          ))}
+        </ul>
+      </details>
     </div>
   );
 }

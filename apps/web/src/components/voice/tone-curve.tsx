@@ -6,17 +6,23 @@ import { curvePoints, expectedCurve } from './tone-curve-points';
 const W = 72;
 const H = 56;
 
+/** The words for one judged syllable ("你 nǐ: expected dipping tone, heard level tone (wrong tone)"). */
+export function useSyllableLabel(): (syllable: AssessedSyllable) => string {
+  const { t } = useTranslation('check');
+  return (syllable) =>
+    t('toneDrill.syllable', {
+      syllable: `${syllable.char} ${syllable.pinyin}`,
+      expected: t(`toneDrill.tones.${syllable.expected_tone}`),
+      heard: syllable.heard_tone === null ? t('toneDrill.unheard') : t(`toneDrill.tones.${syllable.heard_tone}`),
+      verdict: t(`toneDrill.verdict.${toneVerdict(syllable)}`),
+    });
+}
+
 /** One syllable: the expected tone's shape (dashed) under the learner's pitch curve, a wrong tone marked. */
 export function ToneCurve({ syllable }: { syllable: AssessedSyllable }) {
   const { t } = useTranslation('check');
   const verdict = toneVerdict(syllable);
-  const heard = syllable.heard_tone === null ? t('toneDrill.unheard') : t(`toneDrill.tones.${syllable.heard_tone}`);
-  const label = t('toneDrill.syllable', {
-    syllable: `${syllable.char} ${syllable.pinyin}`,
-    expected: t(`toneDrill.tones.${syllable.expected_tone}`),
-    heard,
-    verdict: t(`toneDrill.verdict.${verdict}`),
-  });
+  const label = useSyllableLabel()(syllable);
   const colour = verdict === 'wrong' ? 'text-red-600' : verdict === 'right' ? 'text-emerald-600' : 'text-ink-muted';
   return (
     <figure className="flex flex-col items-center gap-1" data-testid="tone-syllable" data-verdict={verdict}>

@@ -142,7 +142,7 @@ export function ResultsPage({ more }: { more?: ReactNode }) {
           </p>
           <div className="flex flex-col gap-4">
             {data.data.map((item) => (
-              <ResultItemCard key={item.id} item={item} />
+              <ResultItemCard key={item.id} item={item} ownRecordings />
             ))}
           </div>
           <Pagination

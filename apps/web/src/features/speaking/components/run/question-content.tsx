@@ -5,7 +5,7 @@ import type { RunQuestion } from '../../lib/run';
 import { ListenStep } from './listen-step';
 import { PartThreeList } from './part-three-list';
 import { QuestionCard, shownText } from './question-card';
-import { toneTextOf } from '../voice/answer-tones';
+import { toneTextOf } from '../voice/tone-text';
 import { RecordStep } from './record-step';
 import { ReviewStep } from './review-step';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { browserRecognitionConstructor, startBrowserRecognition } from '../../lib/browser-recognition';
 import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
 import type { Answer } from '../../lib/run';
-import { AnswerTones } from '../voice/answer-tones';
+import { AnswerTones } from '@/components/voice/answer-tones';
 
 export interface ReviewStepProps {
   status: RecorderStatus;

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { AssessedSyllable, ErrorCode } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
-import { assessVoice } from '../../api/assess-voice';
+import { assessVoice } from '@/components/voice/assess-voice';
 import { useAnalyserLevel } from '../../hooks/use-analyser-level';
 import { WebmRecording, closeStream, openMicrophone } from '../../lib/microphone';
 import { MicIcon, StopIcon } from '../icons';
-import { ToneCurve } from './tone-curve';
+import { ToneCurve } from '@/components/voice/tone-curve';
 
 /** The four tones on one syllable: 妈 mā, 麻 má, 马 mǎ, 骂 mà. */
 export const TONE_DRILL_TEXT = '妈麻马骂';
