@@ -564,9 +564,8 @@ export const answerRecordings = pgTable(
   'answer_recordings',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a guest's recording: only its unguessable id reaches it, and the sweep always takes it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     durationMs: integer('duration_ms').notNull(),
     createdAt: createdAt(),
   },

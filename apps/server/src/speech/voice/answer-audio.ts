@@ -2,9 +2,12 @@
  * The recordings of answers, kept so the feedback can listen to them (`audio_id`): 16 kHz WAV in the
  * upload store (disk or S3, `answers/`), a row saying whose each is. Only its owner's feedback loads it;
  * nothing serves it to anyone else. A sweep deletes recordings older than a day that no saved result names.
+ * A guest's try-part recording is kept too (no owner): the guest's own feedback names it by its id, 144
+ * random bits only that guest was given; no signed-in user can load it, and since a guest saves no
+ * result, the sweep always deletes it after a day.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { VOICE_ASSESS_MAX_S } from '@kouyu/core';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -29,10 +32,10 @@ export function createAnswerAudioStore(config: Config): AudioStore {
 const keyOf = (id: string) => `${id}.wav`;
 
 /**
- * Keeps a user's 16 kHz recording and returns its id, or null when there is nothing worth keeping
- * (empty, or longer than the analysis takes).
+ * Keeps a user's (or, with `userId` null, a guest's) 16 kHz recording and returns its id, or null when
+ * there is nothing worth keeping (empty, or longer than the analysis takes).
  */
-export async function keepAnswerAudio(db: Db, store: AudioStore, userId: number, pcm: Int16Array): Promise<string | null> {
+export async function keepAnswerAudio(db: Db, store: AudioStore, userId: number | null, pcm: Int16Array): Promise<string | null> {
   if (pcm.length === 0 || pcm.length > VOICE_ASSESS_MAX_S * VOICE_SAMPLE_RATE) return null;
   const id = randomBytes(18).toString('base64url');
   await store.write(keyOf(id), encodeWav(pcm, VOICE_SAMPLE_RATE), 'audio/wav');
@@ -40,12 +43,13 @@ export async function keepAnswerAudio(db: Db, store: AudioStore, userId: number,
   return id;
 }
 
-/** The user's own recording by id (16 kHz PCM), or null when it is not theirs, swept or unknown. */
-export async function loadAnswerAudio(db: Db, store: AudioStore, userId: number, id: string): Promise<Int16Array | null> {
-  const [row] = await db
-    .select({ id: answerRecordings.id })
-    .from(answerRecordings)
-    .where(and(eq(answerRecordings.id, id), eq(answerRecordings.userId, userId)));
+/**
+ * The user's own recording by id (16 kHz PCM), or null when it is not theirs, swept or unknown. With
+ * `userId` null (a guest) only a guest's recording is found: a user's never is.
+ */
+export async function loadAnswerAudio(db: Db, store: AudioStore, userId: number | null, id: string): Promise<Int16Array | null> {
+  const owner = userId === null ? isNull(answerRecordings.userId) : eq(answerRecordings.userId, userId);
+  const [row] = await db.select({ id: answerRecordings.id }).from(answerRecordings).where(and(eq(answerRecordings.id, id), owner));
   if (!row) return null;
   const bytes = await store.read(keyOf(id));
   if (!bytes) return null;

@@ -14,16 +14,19 @@ import { assessVoice } from './assess.js';
 /** Question types whose reference is the very text the learner says. */
 const READ_TYPES: ReadonlySet<AnswerInput['question_type']> = new Set(['repeat', 'read_aloud']);
 
-/** The analysis of the recording `audioId` of `userId` for this answer; undefined when there is none to hear. */
+/**
+ * The analysis of the recording `audioId` of `userId` (null or undefined: a guest, who reaches only a
+ * guest's recording) for this answer; undefined when there is none to hear.
+ */
 export async function voiceOfAnswer(
   deps: { db: Db; config: Config; log: FastifyBaseLogger },
   userId: number | null | undefined,
   audioId: string | undefined,
   input: AnswerInput,
 ): Promise<VoiceReport | undefined> {
-  if (!audioId || userId === null || userId === undefined) return undefined;
+  if (!audioId) return undefined;
   try {
-    const pcm = await loadAnswerAudio(deps.db, answerAudioStore(deps.config), userId, audioId);
+    const pcm = await loadAnswerAudio(deps.db, answerAudioStore(deps.config), userId ?? null, audioId);
     if (!pcm) return undefined;
     const text = READ_TYPES.has(input.question_type) && input.reference_text ? input.reference_text : input.answer_text;
     return await assessVoice(pcm, text);

@@ -5,13 +5,12 @@ import { answerAudioStore, keepAnswerAudio } from './answer-audio.js';
 import { VOICE_SAMPLE_RATE } from './features.js';
 
 /**
- * Keeps a signed-in user's answer recording (16 kHz) and gives `{ audio_id }` to add to the answer, or
- * nothing for a guest, an unusable recording, or a failing store (the transcript matters more).
+ * Keeps an answer recording (16 kHz) of a signed-in user or a guest and gives `{ audio_id }` to add to
+ * the answer, or nothing for an unusable recording or a failing store (the transcript matters more).
  */
 export async function keepAnswerOf(app: FastifyInstance, user: UserRow | null | undefined, pcm: Int16Array): Promise<{ audio_id?: string }> {
-  if (!user) return {};
   try {
-    const id = await keepAnswerAudio(app.database.db, answerAudioStore(app.config), user.id, pcm);
+    const id = await keepAnswerAudio(app.database.db, answerAudioStore(app.config), user?.id ?? null, pcm);
     return id ? { audio_id: id } : {};
   } catch (err) {
     app.log.warn({ err }, 'answer recording could not be kept');

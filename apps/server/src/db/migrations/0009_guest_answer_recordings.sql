@@ -1,0 +1,1 @@
+ALTER TABLE "answer_recordings" ALTER COLUMN "user_id" DROP NOT NULL;
