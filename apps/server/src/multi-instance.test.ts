@@ -1,14 +1,15 @@
 /**
  * Two instances of the BUILT server (`apps/server/dist/server.js`) on two ports behind no balancer,
- * sharing one fresh PostgreSQL database, one Redis (under a prefix of their own) and one DATA_DIR (the
- * audio cache's file store standing in for S3, which this machine does not run): what one instance
- * writes or counts, the other must see. Runs in the server-postgres project (DATABASE_URL and
+ * sharing one fresh PostgreSQL database, one Redis (under a prefix of their own) and one S3-compatible
+ * bucket (s3rver, in this process), each with a DATA_DIR of its own: what one instance writes or
+ * counts, the other must see. Runs in the server-postgres project (DATABASE_URL and
  * REDIS_URL set, as in CI); needs `npm run build`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import S3rver from 's3rver';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer } from './test/built-server.js';
@@ -31,6 +32,7 @@ describe.skipIf(!enabled)('two instances behind one database and Redis', { timeo
   let admin: pg.Client;
   let dbUrl = '';
   let dataDir = '';
+  let s3: S3rver;
   let a: BuiltServer;
   let b: BuiltServer;
 
@@ -75,12 +77,19 @@ describe.skipIf(!enabled)('two instances behind one database and Redis', { timeo
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-multi-'));
+    for (const dir of ['a', 'b', 's3']) mkdirSync(path.join(dataDir, dir));
+    // The bucket both instances share, as MinIO would be in compose (s3rver's one account: S3RVER).
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dataDir, 's3'), configureBuckets: [{ name: 'kouyu', configs: [] }] });
+    const { port: s3Port } = await s3.run();
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: dbUrl,
       REDIS_URL: REDIS_URL ?? '',
       REDIS_PREFIX: `${dbName}:`,
-      DATA_DIR: dataDir,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: 'kouyu',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
       JWT_SECRET: 'multi-instance-secret-multi-instance-secret',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info',
@@ -94,13 +103,14 @@ describe.skipIf(!enabled)('two instances behind one database and Redis', { timeo
       SMTP_URL: '',
     };
     // One after the other, as a rolling deploy starts them: the first migrates and seeds.
-    a = await startBuiltServer(env, { timeoutMs: 110_000 });
-    b = await startBuiltServer(env, { timeoutMs: 110_000 });
+    a = await startBuiltServer({ ...env, DATA_DIR: path.join(dataDir, 'a') }, { timeoutMs: 110_000 });
+    b = await startBuiltServer({ ...env, DATA_DIR: path.join(dataDir, 'b') }, { timeoutMs: 110_000 });
   }, 240_000);
 
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
+    await s3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await admin?.query(`drop database if exists ${dbName} with (force)`);
     await admin?.end();
@@ -210,6 +220,9 @@ describe.skipIf(!enabled)('two instances behind one database and Redis', { timeo
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toMatch(/audio\/mpeg/);
     expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Through the bucket, not a shared disk: neither instance keeps audio in its own DATA_DIR.
+    expect(readdirSync(path.join(dataDir, 's3', 'kouyu'), { recursive: true }).length).toBeGreaterThan(0);
+    for (const own of ['a', 'b']) expect(readdirSync(path.join(dataDir, own))).not.toContain('audio');
   });
 
   it('lets a redeem code be used once across both', async () => {
