@@ -42,6 +42,20 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     expect(await keepAnswerAudio(db, store, alice, new Int16Array(0))).toBeNull();
   });
 
+  it("keeps a guest's recording for the guest's own feedback only, and sweeps it after a day", async () => {
+    const { db } = t.app.database;
+    const store = answerAudioStore(t.app.config);
+    const guest = await keepAnswerAudio(db, store, null, pcm);
+    expect(guest).toMatch(/^[\w-]{20,}$/);
+    expect((await loadAnswerAudio(db, store, null, guest ?? ''))?.length).toBe(pcm.length);
+    // No signed-in user reaches a guest's recording, and no guest reaches a user's.
+    expect(await loadAnswerAudio(db, store, alice, guest ?? '')).toBeNull();
+    const alices = await keepAnswerAudio(db, store, alice, pcm);
+    expect(await loadAnswerAudio(db, store, null, alices ?? '')).toBeNull();
+    await sweepAnswerAudio(db, store, new Date(Date.now() + ANSWER_AUDIO_KEEP_MS + 60_000));
+    expect(await loadAnswerAudio(db, store, null, guest ?? '')).toBeNull();
+  });
+
   it('sweeps old recordings unless a saved result names them', async () => {
     const { db } = t.app.database;
     const store = answerAudioStore(t.app.config);
@@ -78,6 +92,10 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     // Someone else's id is not heard; no id, nothing.
     expect(await voiceOfAnswer(deps, bob, id ?? undefined, input)).toBeUndefined();
     expect(await voiceOfAnswer(deps, alice, undefined, input)).toBeUndefined();
+    // A guest's feedback hears the guest's recording, never a user's.
+    expect(await voiceOfAnswer(deps, undefined, id ?? undefined, input)).toBeUndefined();
+    const guestId = await keepAnswerAudio(db, answerAudioStore(t.app.config), null, item.pcm);
+    expect((await voiceOfAnswer(deps, undefined, guestId ?? undefined, input))?.syllables).toHaveLength(9);
     // Without a text to compare with, fluency only.
     const free = await voiceOfAnswer(deps, alice, id ?? undefined, { ...input, question_type: 'open', answer_text: '' });
     expect(free?.syllables).toBeUndefined();
