@@ -25,6 +25,7 @@ export * from './campus-card.js';
 export * from './duration.js';
 export * from './native-app.js';
 export * from './review.js';
+export * from './lesson-review.js';
 export * from './hanzi.js';
 export * from './progress.js';
 export * from './today.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api.js';
 import { LANGUAGES } from './constants.js';
+import { lessonReviewSchema } from './lesson-review.js';
 
 /** A card of the test list (spec 001 §3), with the lock computed for the viewer. */
 export const testListItemSchema = z.object({
@@ -133,6 +134,8 @@ export const savedFeedbackSchema = z.object({
   feedback_html: z.string(),
   /** True when Plus parts of the review were held back (not a Plus member). */
   locked: z.boolean().optional(),
+  /** The review as data (band, verdict, aligned characters), for the page to render; the text stays for older clients. */
+  review: lessonReviewSchema.optional(),
 });
 
 /** `POST /user-test-questions`: a submitted run. */
@@ -197,12 +200,19 @@ export const resultItemSchema = z.object({
     z.object({
       question_id: z.number().int(),
       question_number: z.number().int(),
-      user_answers: z.string(),
-      orig_answers: z.string(),
+      /** Null when the reader may not see it (no Plus: spec 001 §6, core `gateReviewAnswer`). */
+      user_answers: z.string().nullable(),
+      orig_answers: z.string().nullable(),
       score: z.number().int().nullable(),
       ai_feedback_id: z.number().int().nullable(),
       feedback: z.string().nullable(),
       feedback_html: z.string().nullable(),
+      /** The structured review, gated for the reader. */
+      review: lessonReviewSchema.nullable().optional(),
+      /** True when the question, the answer text and Plus parts of the review were held back. */
+      review_locked: z.boolean().optional(),
+      /** The learner's kept recording of the answer, playable by its owner. */
+      audio_id: z.string().nullable().optional(),
     }),
   ),
 });

@@ -125,7 +125,8 @@ export function serveFeedbackSocket(
         score: result.score,
         feedback: result.feedback_text,
         feedbackHtml: result.feedback_html,
-        measures: { ...result.measures },
+        // The structured review is kept as the reader saw it; the results route gates it again (core reviewAccess).
+        measures: { ...result.measures, review: result.review },
       })
       .returning({ id: feedbackRecords.id });
     if (!saved) throw new Error('feedback record insert returned nothing');
@@ -136,6 +137,7 @@ export function serveFeedbackSocket(
         feedback: result.feedback_text,
         feedback_html: result.feedback_html,
         locked: result.measures.locked === true,
+        review: result.review,
       }),
     );
     app.log.info(

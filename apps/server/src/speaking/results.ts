@@ -1,8 +1,15 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { averageScore, paginate, parseMode } from '@kouyu/core';
-import type { Language, Pagination, resultItemSchema, resultsQuery, submitResultBody } from '@kouyu/core';
+import { averageScore, gateReviewAnswer, lessonReviewSchema, paginate, parseMode, reviewAccess } from '@kouyu/core';
+import type {
+  Language,
+  Pagination,
+  ReviewAccess,
+  resultItemSchema,
+  resultsQuery,
+  submitResultBody,
+} from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { feedbackRecords, hskkQuestions, hskkTests, testResults } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
@@ -11,6 +18,7 @@ import { recordGoal } from '../analytics/goals.js';
 import { findUserById } from '../accounts/users.js';
 import { heldBack } from '../speech/feedback/plus.js';
 import { assertCanOpen } from './access.js';
+import { cardsFromSpeakingResult } from '../review/from-mistakes.js';
 import { findTest, viewerOf } from './catalogue.js';
 
 export type SubmitResult = z.infer<typeof submitResultBody>;
@@ -93,6 +101,18 @@ export async function submitResult(
     .from(testResults)
     .where(eq(testResults.userId, user.id));
   if (saved?.n === 1) await recordGoal(db, 'first_test');
+  // Characters missed or said wrong in repeat and read-aloud answers wait in the learner's review (issue 19).
+  await cardsFromSpeakingResult(
+    db,
+    user.id,
+    row.id,
+    answers.flatMap((a) => {
+      const q = byId.get(a.question_id);
+      return q
+        ? [{ questionId: q.id, questionType: q.questionType, referenceText: q.referenceText, answerText: a.user_answers }]
+        : [];
+    }),
+  );
   return row;
 }
 
@@ -116,8 +136,8 @@ async function toItems(
   userId: number,
   rows: ResultRow[],
   lang: Language,
-  /** Whether the user has Plus now, when the caller knows it already (one query less). */
-  knownPlus?: boolean,
+  /** What the reader may see, when the caller knows it already (one query less); else the owner's. */
+  knownAccess?: ReviewAccess,
 ): Promise<ResultItem[]> {
   if (rows.length === 0) return [];
   const testIds = [...new Set(rows.map((r) => r.testId))];
@@ -144,9 +164,18 @@ async function toItems(
           })
           .from(feedbackRecords)
           .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, userId)));
-  // A review written while the user was Plus is shown held back once the membership has lapsed.
-  const plus = knownPlus ?? viewerOf((await findUserById(db, userId)) ?? null).official;
-  const byId = new Map(feedback.map((f) => [f.id, plus ? f : { ...f, ...heldBack(f.language, f.measures) }]));
+  // One rule for the test page and this route (spec 001 §6): without Plus, neither the question nor the
+  // answer text nor the Plus parts of a review leave the server; a review written while the user was Plus
+  // is shown held back once the membership has lapsed.
+  const access = knownAccess ?? reviewAccess(viewerOf((await findUserById(db, userId)) ?? null));
+  const plus = access === 'full';
+  const byId = new Map(
+    feedback.map((f) => {
+      const review = lessonReviewSchema.safeParse(f.measures['review']);
+      const shown = plus ? f : { ...f, ...heldBack(f.language, f.measures) };
+      return [f.id, { ...shown, review: review.success ? review.data : null }];
+    }),
+  );
   return rows.map((r) => ({
     id: r.id,
     test_id: r.testId,
@@ -160,7 +189,16 @@ async function toItems(
     created_at: r.createdAt.toISOString(),
     answers: r.answers.map((a) => {
       const fb = a.ai_feedback_id === null ? undefined : byId.get(a.ai_feedback_id);
-      return { ...a, feedback: fb?.text ?? null, feedback_html: fb?.html ?? null };
+      return gateReviewAnswer(
+        {
+          ...a,
+          feedback: fb?.text ?? null,
+          feedback_html: fb?.html ?? null,
+          review: fb?.review ?? null,
+          audio_id: a.audio_id ?? null,
+        },
+        access,
+      );
     }),
   }));
 }
@@ -173,6 +211,8 @@ export async function listResults(
   lang: Language,
   /** The signed-in user, when the caller has it: saves looking them up again. */
   user?: UserRow,
+  /** What the reader may see when it is not the owner's own rule (an admin reads everything). */
+  readerAccess?: ReviewAccess,
 ): Promise<{ data: ResultItem[]; pagination: Pagination }> {
   const where = and(eq(testResults.userId, userId), FILTERS[query.filter]);
   // The page and the total in one round trip (a window count); a page past the end counts apart.
@@ -192,9 +232,9 @@ export async function listResults(
     total = Number(counted?.n ?? 0);
   }
   const rows: ResultRow[] = found.map(({ total: _total, ...row }) => row);
-  const plus = user && user.id === userId ? viewerOf(user).official : undefined;
+  const access = readerAccess ?? (user && user.id === userId ? reviewAccess(viewerOf(user)) : undefined);
   return {
-    data: await toItems(db, userId, rows, lang, plus),
+    data: await toItems(db, userId, rows, lang, access),
     pagination: paginate(query.page, query.page_size, total),
   };
 }

@@ -1,7 +1,8 @@
+import { alignedReview } from '@kouyu/core';
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport } from './html.js';
 import { toneTips } from './tone-tips.js';
-import { firstClause, list, markChars, referenceMarks, runsOf, withPinyin } from './report-parts.js';
+import { firstClause, list, markChars, pinyinOfChar, referenceMarks, runsOf, withPinyin } from './report-parts.js';
 import { DIMENSIONS } from './types.js';
 import type { AnswerInput, Dimension, FeedbackMeasures } from './types.js';
 import type { Wording } from './wording.js';
@@ -129,15 +130,18 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
 
   const marks = ops ? referenceMarks(ops) : [];
   const flagged = marks.some((m) => m !== 'ok');
+  const chars = markChars(input.reference_text ?? '', marks);
   return {
     summary: w.scoreLine(score, w.bands.reference[band]),
+    verdict: w.bands.reference[band],
     dimensions: dimensions(measures, w),
     right: { heading: w.headings.right, items: right },
     missed: { heading: w.headings.missed, items: missed },
     correction: {
       heading: w.headings.reference,
-      chars: markChars(input.reference_text ?? '', marks),
+      chars,
       legend: flagged ? w.legend : null,
+      ...(ops ? { aligned: alignedReview(chars, ops, pinyinOfChar) } : {}),
     },
     next: { heading: w.headings.next, text: next },
   };
@@ -222,8 +226,10 @@ export function openReport(args: ReportArgs): FeedbackReport {
     next = w.next.openOffTopic(firstClause(model ?? input.key_points?.[0] ?? input.question_text ?? ''));
   else if (measures.length.ratio < LENGTH_GOOD_FROM) next = w.next.openShort(measures.length.expected);
   else next = w.next.openGood;
+  const verdict = (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band];
   return {
-    summary: w.scoreLine(score, (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band]),
+    summary: w.scoreLine(score, verdict),
+    verdict,
     dimensions: dimensions(measures, w),
     right: { heading: w.headings.right, items: right },
     missed: { heading: w.headings.missed, items: missed },

@@ -5,6 +5,7 @@ import { answerLanguage, baseMeasures, weakest, weighted, withoutPlusParts } fro
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
 import { effectiveChars, measureFluency, measureLength, measureVoice, RETELL_SHARE } from './fluency.js';
 import { gateReport, reportHtml, reportLines } from './html.js';
+import { lessonReview } from './lesson-review.js';
 import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
@@ -273,6 +274,7 @@ export class ExaminerEngine implements FeedbackEngine {
         band: scoreBand(score),
         feedback_text: lines.map((l) => `${l}\n`).join(''),
         feedback_html: reportHtml(report),
+        review: lessonReview(report, score, scoreBand(score)),
         measures: kept,
       },
     };

@@ -1,3 +1,5 @@
+import type { AlignedChar } from '@kouyu/core';
+
 /** The only tags feedback HTML ever contains; every text node is escaped. */
 export const FEEDBACK_HTML_TAGS = ['p', 'strong', 'ul', 'li', 'ruby', 'rt'] as const;
 
@@ -13,12 +15,20 @@ export interface MarkedChar {
 /** The feedback in one structure, rendered both as text and as HTML. */
 export interface FeedbackReport {
   summary: string;
+  /** The band's short verdict, for the structured review (the summary carries it in the text). */
+  verdict?: string;
   /** Each rubric dimension with its sub-score (Plus). */
   dimensions?: { heading: string; items: string[] } | null;
   right: { heading: string; items: string[] };
   /** What cost points, the costliest first: the first two are the free tips. */
   missed: { heading: string; items: string[] };
-  correction: { heading: string; chars: MarkedChar[]; legend: string | null } | null;
+  correction: {
+    heading: string;
+    chars: MarkedChar[];
+    legend: string | null;
+    /** The reference aligned with what was said, extra characters included (structured review only). */
+    aligned?: AlignedChar[];
+  } | null;
   /** The learner's own answer improved, with pinyin (Plus). */
   improved?: { heading: string; text: string; pinyin: string } | null;
   next: { heading: string; text: string } | null;
@@ -35,6 +45,7 @@ export function gateReport(report: FeedbackReport, tier: FeedbackTier, locked: s
   if (tier === 'plus') return { ...report, locked: null };
   return {
     summary: report.summary,
+    ...(report.verdict === undefined ? {} : { verdict: report.verdict }),
     dimensions: null,
     right: { ...report.right, items: [] },
     missed: { ...report.missed, items: report.missed.items.slice(0, FREE_TIPS) },

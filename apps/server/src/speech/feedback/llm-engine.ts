@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clampScore, scoreBand } from '@kouyu/core';
 import type { ExaminerEngine, Examination } from './examiner.js';
 import { gateReport, reportHtml, reportLines } from './html.js';
+import { lessonReview } from './lesson-review.js';
 import type { FeedbackTier } from './html.js';
 import { parseReview, reviewReport, systemPrompt, userPrompt } from './llm-review.js';
 import { sseData } from './sse.js';
@@ -112,6 +113,7 @@ export class LlmFeedbackEngine implements FeedbackEngine {
       band,
       feedback_text: lines.map((l) => `${l}\n`).join(''),
       feedback_html: reportHtml(report),
+      review: lessonReview({ ...report, verdict: bandText }, score, band),
       measures: {
         ...measures,
         engine: this.name,

@@ -68,6 +68,11 @@ export function runsOf(ops: readonly AlignmentOp[]): Runs {
   return runs;
 }
 
+/** Tone-marked pinyin of one character ('' for anything not Chinese). */
+export function pinyinOfChar(char: string): string {
+  return HAN.test(char) ? pinyin(char) : '';
+}
+
 export function withPinyin(text: string): string {
   return HAN.test(text) ? `${text} (${pinyin(text)})` : text;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HSKK_LEVELS, HSK_LEVELS, LANGUAGES } from '@kouyu/core';
 import { voiceReportSchema } from '@kouyu/core';
-import type { Language, ScoreBand } from '@kouyu/core';
+import type { Language, LessonReview, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport, FeedbackTier } from './html.js';
 
 export const QUESTION_TYPES = [
@@ -187,6 +187,8 @@ export type FeedbackEvent =
       band: ScoreBand;
       feedback_text: string;
       feedback_html: string;
+      /** The review as data for the page to render (band, verdict, aligned characters), gated like the text. */
+      review: LessonReview;
       measures: FeedbackMeasures;
     }
   | { type: 'notice'; text: string };

@@ -102,6 +102,7 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/admin/campus-card': '401 403 403 403 200',
   'PUT /api/v1/admin/campus-card': '401 403 403 403 400',
   'POST /api/v1/audio/assess': '401 415 415 415 415',
+  'GET /api/v1/audio/answers/:id': '401 404 404 404 404',
   'POST /api/v1/test/clock': '404 404 404 404 404',
 };
 

@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ASR_SAMPLE_RATE,
   VOICE_ASSESS_MAX_S,
   VOICE_ASSESS_PER_MINUTE,
   VOICE_REFERENCE_MAX_CHARS,
   assessResponseSchema,
+  audioIdSchema,
   errorMessage,
 } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
-import { ANSWER_AUDIO_SWEEP_EVERY_MS, answerAudioStore, sweepAnswerAudio } from '../../../speech/voice/answer-audio.js';
+import { ANSWER_AUDIO_SWEEP_EVERY_MS, answerAudioStore, loadAnswerAudio, sweepAnswerAudio } from '../../../speech/voice/answer-audio.js';
+import { encodeWav } from '../../../speech/asr/wav.js';
+import { VOICE_SAMPLE_RATE } from '../../../speech/voice/features.js';
 import { assessVoice } from '../../../speech/voice/assess.js';
 import { expectedSyllables } from '../../../speech/voice/expected.js';
 import { ReferenceError } from '../../../speech/voice/reference.js';
@@ -68,6 +72,28 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
   });
+
+  // The learner's own kept recording of an answer, for the review's replay; anyone else's is a 404.
+  app.get(
+    '/audio/answers/:id',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 240, timeWindow: MINUTE_MS } },
+      schema: { params: z.object({ id: z.string().max(200) }) },
+    },
+    async (req, reply) => {
+      const user = req.user;
+      if (!user) throw errors.unauthorized();
+      const id = audioIdSchema.safeParse(req.params.id);
+      if (!id.success) throw errors.notFound();
+      const pcm = await loadAnswerAudio(app.database.db, answerAudioStore(app.config), user.id, id.data);
+      if (!pcm) throw errors.notFound();
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'private, max-age=3600')
+        .send(encodeWav(pcm, VOICE_SAMPLE_RATE));
+    },
+  );
 
   app.post(
     '/audio/assess',
