@@ -19,6 +19,8 @@ export interface FeedbackItem {
   origAnswer: string;
   /** The kept recording the server analyses with the answer, when there is one. */
   audioId: string | null;
+  /** The learner's recording on this device (object URL), replayed beside the review. */
+  recordingUrl?: string | null;
   status: FeedbackStatus;
   text: string;
   saved: SavedFeedback | null;
@@ -76,6 +78,7 @@ export function useFeedbackRun() {
         userAnswer: text || NO_ANSWER,
         origAnswer: originalOf(question),
         audioId,
+        recordingUrl: req.answers[runNumber]?.recordingUrl ?? null,
         // A recording without a transcript still gets the feedback its audio allows.
         status: text || audioId ? 'waiting' : 'skipped',
         text: '',

@@ -2,30 +2,55 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LessonReview } from '@kouyu/core';
 import { i18n } from '@/lib/i18n';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
-import { FeedbackCard } from './feedback-card';
+import { FeedbackView } from './feedback-view';
 
-const item = (locked: boolean | undefined): FeedbackItem => ({
-  runNumber: 1,
-  questionId: 102_301,
+const review: LessonReview = {
+  score: 22,
+  band: 'low',
+  verdict: 'off the topic or too little information',
+  dimensions: null,
+  right: { heading: 'What went well', items: [] },
+  missed: { heading: 'What cost points', items: ['Say it in sentences.'] },
+  alignment: null,
+  improved: null,
+  next: null,
+  locked: true,
+};
+
+const item = (runNumber: number): FeedbackItem => ({
+  runNumber,
+  questionId: 102_300 + runNumber,
   part: 3,
   userAnswer: '最喜欢，面条，好吃。',
   origAnswer: '你最喜欢吃什么？',
   audioId: null,
+  recordingUrl: 'blob:own',
   status: 'done',
   text: 'Score: 22/100 — off the topic or too little information.\n',
-  saved: { id: 7, score: 22, feedback: 'Score: 22/100', feedback_html: '<p>Score: 22/100</p>', locked },
+  saved: { id: runNumber, score: 22, feedback: 'Score: 22/100', feedback_html: '<p>Score: 22/100</p>', locked: true, review },
   error: null,
 });
 
-function renderCard(props: { locked: boolean | undefined; signedIn: boolean; official: boolean }) {
+function renderView(signedIn: boolean, official: boolean) {
   const router = createMemoryRouter(
     [
       {
         path: '/:lang/test',
         element: (
-          <FeedbackCard item={item(props.locked)} signedIn={props.signedIn} official={props.official} />
+          <FeedbackView
+            items={[item(1), item(2), item(3)]}
+            running={false}
+            average={22}
+            saveFailed={false}
+            keptState={null}
+            onSendKept={() => {}}
+            signedIn={signedIn}
+            official={official}
+            onBack={() => {}}
+          />
         ),
       },
     ],
@@ -36,21 +61,30 @@ function renderCard(props: { locked: boolean | undefined; signedIn: boolean; off
 
 afterEach(() => cleanup());
 
-describe('feedback card and the Plus split', () => {
-  it('offers Plus when the server held part of the review back', async () => {
+describe('the in-test review and the Plus rule', () => {
+  it('shows one Plus notice for the whole review, and no question or answer text, to a learner without Plus', async () => {
     await i18n.changeLanguage('en');
-    renderCard({ locked: true, signedIn: true, official: false });
-    const link = screen.getByTestId('feedback-locked').querySelector('a');
-    expect(link?.getAttribute('href')).toBe('/en/plus');
-    expect(link?.textContent).toBe('Get Plus');
+    renderView(true, false);
+    const notices = screen.getAllByTestId('review-plus-notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.querySelector('a')?.getAttribute('href')).toBe('/en/plus');
+    expect(screen.queryByTestId('review-content')).toBeNull();
+    expect(document.body.textContent).not.toContain('你最喜欢吃什么');
+    // The review renders from its data: band and verdict, no bracketed text.
+    expect(screen.getAllByTestId('review-band')[0]?.getAttribute('data-band')).toBe('low');
+    expect(screen.getAllByTestId('review-verdict')[0]?.textContent).toBe(review.verdict);
+    expect(screen.getAllByTestId('answer-replay')).toHaveLength(3);
   });
 
-  it('sends a guest to sign up instead, and shows nothing for a full review', async () => {
+  it('sends a guest to sign in, once, and shows a Plus member everything without a notice', async () => {
     await i18n.changeLanguage('en');
-    renderCard({ locked: true, signedIn: false, official: false });
-    expect(screen.getByTestId('feedback-locked').querySelector('a')?.getAttribute('href')).toContain('/auth');
+    renderView(false, false);
+    const notice = screen.getByTestId('review-plus-notice');
+    expect(notice.getAttribute('data-access')).toBe('sign_in');
+    expect(notice.querySelector('a')?.getAttribute('href')).toContain('/auth?mode=login');
     cleanup();
-    renderCard({ locked: false, signedIn: true, official: true });
-    expect(screen.queryByTestId('feedback-locked')).toBeNull();
+    renderView(true, true);
+    expect(screen.queryByTestId('review-plus-notice')).toBeNull();
+    expect(screen.getAllByTestId('review-content')).toHaveLength(3);
   });
 });

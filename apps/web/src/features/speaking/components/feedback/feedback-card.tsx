@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '@/components/ui/button';
-import { LocalLink } from '@/components/ui/local-link';
+import type { ReviewAccess } from '@kouyu/core';
+import { AnswerReplay } from '@/components/lesson-review/answer-replay';
+import { LessonReviewView } from '@/components/lesson-review/lesson-review-view';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
 import type { FeedbackFailure } from '../../lib/feedback-stream';
-import { ReviewGate } from './review-gate';
 
 function useFailureText() {
   const { t } = useTranslation(['speaking', 'common']);
@@ -23,16 +23,12 @@ function useFailureText() {
   };
 }
 
-/** One question's feedback: the (gated) review of question and answer, the streamed text and the score. */
-export function FeedbackCard({
-  item,
-  signedIn,
-  official,
-}: {
-  item: FeedbackItem;
-  signedIn: boolean;
-  official: boolean;
-}) {
+/**
+ * One question's feedback: the question and answer when the reader may see them (core `reviewAccess`,
+ * the rule the results route applies too), the recording's replay, the streamed text while it streams,
+ * then the review as designed HTML. The Plus notice is the view's, once per review.
+ */
+export function FeedbackCard({ item, access }: { item: FeedbackItem; access: ReviewAccess }) {
   const { t } = useTranslation(['speaking', 'common']);
   const failureText = useFailureText();
   return (
@@ -52,7 +48,7 @@ export function FeedbackCard({
           </span>
         ) : null}
       </header>
-      <ReviewGate signedIn={signedIn} official={official}>
+      {access === 'full' ? (
         <dl className="grid gap-2 text-sm sm:grid-cols-2" data-testid="review-content">
           <div>
             <dt className="text-ink-muted">{t('feedback.original')}</dt>
@@ -63,11 +59,16 @@ export function FeedbackCard({
             <dd lang="zh-CN">{item.status === 'skipped' ? t('feedback.noAnswer') : item.userAnswer}</dd>
           </div>
         </dl>
-      </ReviewGate>
+      ) : null}
+      {item.status !== 'skipped' ? <AnswerReplay src={item.recordingUrl} audioId={item.audioId} /> : null}
       {item.status === 'skipped' ? (
         <p className="text-sm text-ink-muted">{t('feedback.skipped')}</p>
       ) : item.status === 'waiting' ? (
         <p className="text-sm text-ink-muted">{t('feedback.waiting')}</p>
+      ) : item.saved?.review ? (
+        <div data-testid="feedback-text" data-locked={item.saved.locked === true}>
+          <LessonReviewView review={item.saved.review} />
+        </div>
       ) : (
         <div
           className="whitespace-pre-wrap text-sm leading-relaxed"
@@ -78,14 +79,6 @@ export function FeedbackCard({
           {item.text || (item.status === 'streaming' ? t('feedback.streaming') : '')}
         </div>
       )}
-      {item.saved?.locked ? (
-        // The server held the Plus parts of this review back; its last line says what they are.
-        <div className="flex justify-end" data-testid="feedback-locked">
-          <LocalLink to={signedIn ? '/plus' : '/auth?mode=register'} className={buttonClass('primary', 'sm')}>
-            {signedIn ? t('feedback.getPlus') : t('feedback.signIn')}
-          </LocalLink>
-        </div>
-      ) : null}
       {item.error ? (
         <p className="text-sm text-danger" role="alert">
           {failureText(item.error)}

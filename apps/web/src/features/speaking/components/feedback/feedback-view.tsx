@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { reviewAccess } from '@kouyu/core';
+import { PlusNotice } from '@/components/lesson-review/plus-notice';
 import { Button } from '@/components/ui/button';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
 import { FeedbackCard } from './feedback-card';
@@ -29,6 +32,9 @@ export function FeedbackView({
   onBack,
 }: FeedbackViewProps) {
   const { t } = useTranslation('speaking');
+  const location = useLocation();
+  // One rule with the results route (core): what a reader without Plus may not see is not shown.
+  const access = reviewAccess({ signedIn, official });
   return (
     <section className="flex flex-col gap-4" aria-labelledby="feedback-title" data-testid="feedback-view">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,9 +80,10 @@ export function FeedbackView({
           {t('feedback.sent')}
         </p>
       ) : null}
+      {items.length > 0 ? <PlusNotice access={access} next={location.pathname} /> : null}
       <div className="flex flex-col gap-3">
         {items.map((item) => (
-          <FeedbackCard key={item.runNumber} item={item} signedIn={signedIn} official={official} />
+          <FeedbackCard key={item.runNumber} item={item} access={access} />
         ))}
       </div>
     </section>
