@@ -93,6 +93,8 @@ const envSchema = z.object({
   DASHSCOPE_WS_URL: z.string().url().default('wss://dashscope.aliyuncs.com/api-ws/v1/inference/'),
   COSYVOICE_MODEL: z.string().min(1).default('cosyvoice-v3-flash'),
   COSYVOICE_VOICE: z.string().min(1).default('longxiaochun_v2'),
+  // how long CosyVoice may stay silent (no start, no audio, no end) before a synthesis fails
+  TTS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   // speech recognition (speech/asr): auto = first configured of dashscope (DASHSCOPE_API_KEY), doubao,
   // openai (OPENAI_ASR_BASE_URL), sherpa (SHERPA_MODEL_DIR or the downloaded default model); none otherwise
   ASR_ENGINE: z.enum(['auto', 'dashscope', 'doubao', 'openai', 'sherpa', 'none']).default('auto'),

@@ -24,6 +24,7 @@ export function createTtsEngine(config: Config, espeakMode: EspeakMode = 'auto')
       url: config.DASHSCOPE_WS_URL,
       model: config.COSYVOICE_MODEL,
       voice: config.COSYVOICE_VOICE,
+      idleTimeoutMs: config.TTS_TIMEOUT_MS,
     });
   }
   return new EspeakEngine({ mode: espeakMode });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errors } from '../../../lib/errors.js';
 import { audioContentType, audioFileSchema, audioHashSchema } from '../../../speech/audio/cache.js';
+import { TtsError } from '../../../speech/tts/engine.js';
 import { ttsServiceFor } from '../../../speech/tts/service.js';
 import {
   SpeechRefusal,
@@ -113,7 +114,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await tts.cache.lookup(tts.key(req.query.text).hash)))
           await takeSpeechQuota(app, user, vendor).catch(httpRefusal);
       }
-      const result = await tts.synthesizeToCache(req.query.text);
+      const result = await tts.synthesizeToCache(req.query.text).catch(vendorRefusal);
       if (!result) throw errors.badRequest('tts_failed');
       if (req.query.format === 'json') {
         return {
@@ -127,6 +128,15 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect(result.mp3Url, 302);
     },
   );
+
+  // A synthesiser that fails, hangs or drops is the vendor's fault, told as such (never a bare 500).
+  function vendorRefusal(err: unknown): never {
+    if (!(err instanceof TtsError)) throw err;
+    app.log.warn({ engine: tts.engine.name, reason: err.message }, 'speech synthesis failed');
+    if (err.code === 'service_unavailable' || err.code === 'not_authenticated')
+      throw new AppError(503, 'service_unavailable');
+    throw new AppError(502, 'tts_failed');
+  }
 
   // The player's last fallback (spec 001 §4): the audio as MP3, made from the WAV when the MP3 is missing.
   app.get(
