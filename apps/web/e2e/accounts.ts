@@ -1,9 +1,9 @@
 import { expect, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { z } from 'zod';
 import { authDataSchema, meSchema } from '@kouyu/core';
 import type { AuthData } from '@kouyu/core';
-import { newPage } from './browser';
+import { DESKTOP, newPage } from './browser';
 
 const outboxSchema = z.object({ data: z.array(z.object({ purpose: z.string(), text: z.string() })) });
 
@@ -77,9 +77,14 @@ export async function signUpThroughApi(tag: string, opts: { plus?: boolean } = {
   return { ...auth, user: member.user, payment_expiration: member.payment_expiration };
 }
 
-/** A page at `path` signed in as `auth` (the stored session of spec 000 §3). */
-export async function openSignedIn(browser: Browser, auth: AuthData, path = '/en'): Promise<Page> {
-  const page = await newPage(browser);
+/** A page at `path` signed in as `auth` (the stored session of spec 000 §3), at desktop width unless told. */
+export async function openSignedIn(
+  browser: Browser,
+  auth: AuthData,
+  path = '/en',
+  options: BrowserContextOptions = DESKTOP,
+): Promise<Page> {
+  const page = await newPage(browser, options);
   await page.goto(`${inject('baseURL')}/en`);
   await page.evaluate((a) => {
     localStorage.setItem('auth_token', a.token);

@@ -31,6 +31,8 @@ import ruCampus from '@/locales/ru/campus.json';
 import ruAnalytics from '@/locales/ru/analytics.json';
 import zhToday from '@/locales/zh/today.json';
 import ruToday from '@/locales/ru/today.json';
+import zhProgress from '@/locales/zh/progress.json';
+import ruProgress from '@/locales/ru/progress.json';
 
 export const resources = {
   en,
@@ -49,6 +51,7 @@ export const resources = {
     campus: zhCampus,
     analytics: zhAnalytics,
     today: zhToday,
+    progress: zhProgress,
   },
   ru: {
     common: ruCommon,
@@ -65,5 +68,6 @@ export const resources = {
     campus: ruCampus,
     analytics: ruAnalytics,
     today: ruToday,
+    progress: ruProgress,
   },
 } as const;

@@ -13,6 +13,7 @@ import enAdmin from '@/locales/en/admin.json';
 import enCampus from '@/locales/en/campus.json';
 import enAnalytics from '@/locales/en/analytics.json';
 import enToday from '@/locales/en/today.json';
+import enProgress from '@/locales/en/progress.json';
 
 export const en = {
   common: enCommon,
@@ -29,4 +30,5 @@ export const en = {
   campus: enCampus,
   analytics: enAnalytics,
   today: enToday,
+  progress: enProgress,
 } as const;

@@ -9,22 +9,30 @@ import { TimeChart } from './time-chart';
 import { WordsKnown } from './words-known';
 
 const percent = (v: number) => `${Math.round(v)}%`;
+/** The charts in page order; each names its lines, its texts (`progress.<key>.*`) and its test ids. */
+const CHARTS = ['hskk', 'hsk', 'tones'] as const;
 
 /** The four series of the answer as chart lines with their labels in the page language. */
 function useLines(data: ProgressResponse | undefined) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('progress');
   return useMemo(() => {
     if (!data) return null;
-    const score = (points: { day: string; score: number }[]) => points.map((p) => ({ day: p.day, value: p.score }));
+    const score = (points: { day: string; score: number }[]) =>
+      points.map((p) => ({ day: p.day, value: p.score }));
     const hskk: ChartLine[] = data.hskk
       .filter((s) => s.points.length > 0)
-      .map((s) => ({ label: t('progress.hskk.part', { part: s.part }), points: score(s.points) }));
+      .map((s) => ({ label: t('hskk.part', { part: s.part }), points: score(s.points) }));
     const hsk: ChartLine[] = data.hsk
       .filter((s) => s.points.length > 0)
-      .map((s) => ({ label: t(`progress.hsk.${s.skill}`), points: score(s.points) }));
+      .map((s) => ({ label: t(`hsk.${s.skill}`), points: score(s.points) }));
     const tones: ChartLine[] =
       data.tones.length > 0
-        ? [{ label: t('progress.tones.line'), points: data.tones.map((p) => ({ day: p.day, value: 100 * p.accuracy })) }]
+        ? [
+            {
+              label: t('tones.line'),
+              points: data.tones.map((p) => ({ day: p.day, value: 100 * p.accuracy })),
+            },
+          ]
         : [];
     return { hskk, hsk, tones };
   }, [data, t]);
@@ -32,26 +40,29 @@ function useLines(data: ProgressResponse | undefined) {
 
 /** `/{lang}/progress` (signed-in only): scores, tones and words over the last months. */
 export function ProgressPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['progress', 'common']);
   const progress = useProgress();
   const lines = useLines(progress.data);
   const nothingYet =
     lines !== null && lines.hskk.length === 0 && lines.hsk.length === 0 && lines.tones.length === 0;
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10" data-testid="progress-page">
+    <div
+      className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10"
+      data-testid="progress-page"
+    >
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{t('progress.title')}</h1>
-        <p className="text-sm text-ink-muted">{t('progress.intro')}</p>
+        <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
+        <p className="text-sm text-ink-muted">{t('intro')}</p>
       </div>
       {progress.isPending ? (
         <p className="py-10 text-center text-ink-muted" role="status">
-          {t('common.loading')}
+          {t('common:common.loading')}
         </p>
       ) : progress.isError || !lines || !progress.data ? (
         <div className="flex flex-col items-center gap-4 py-10 text-center" role="alert">
-          <p>{t('progress.failed')}</p>
+          <p>{t('failed')}</p>
           <Button variant="secondary" onClick={() => void progress.refetch()}>
-            {t('common.retry')}
+            {t('common:common.retry')}
           </Button>
         </div>
       ) : (
@@ -61,36 +72,23 @@ export function ProgressPage() {
               className="flex flex-col items-center gap-4 rounded-2xl bg-surface-sunken px-4 py-8 text-center"
               data-testid="progress-empty"
             >
-              <p className="text-ink-muted">{t('progress.empty')}</p>
+              <p className="text-ink-muted">{t('empty')}</p>
               <LocalLink to="/test-selection/basic" className={buttonClass('primary')}>
-                {t('progress.start')}
+                {t('start')}
               </LocalLink>
             </div>
           ) : null}
-          <TimeChart
-            title={t('progress.hskk.title')}
-            lines={lines.hskk}
-            format={percent}
-            max={100}
-            empty={t('progress.hskk.empty')}
-            testId="progress-hskk"
-          />
-          <TimeChart
-            title={t('progress.hsk.title')}
-            lines={lines.hsk}
-            format={percent}
-            max={100}
-            empty={t('progress.hsk.empty')}
-            testId="progress-hsk"
-          />
-          <TimeChart
-            title={t('progress.tones.title')}
-            lines={lines.tones}
-            format={percent}
-            max={100}
-            empty={t('progress.tones.empty')}
-            testId="progress-tones"
-          />
+          {CHARTS.map((key) => (
+            <TimeChart
+              key={key}
+              title={t(`${key}.title`)}
+              lines={lines[key]}
+              format={percent}
+              max={100}
+              empty={t(`${key}.empty`)}
+              testId={`progress-${key}`}
+            />
+          ))}
           <WordsKnown levels={progress.data.words_known} />
         </>
       )}

@@ -39,7 +39,7 @@ export function TimeChart({
   empty: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('progress');
   const lang = useLang();
   const headingId = useId();
   const host = useRef<HTMLDivElement>(null);
@@ -114,7 +114,7 @@ export function TimeChart({
             onClick={() => setAsTable((v) => !v)}
             data-testid={`${testId}-toggle`}
           >
-            {asTable ? t('progress.showChart') : t('progress.showTable')}
+            {asTable ? t('showChart') : t('showTable')}
           </Button>
         ) : null}
       </div>
@@ -134,7 +134,7 @@ export function TimeChart({
               <thead>
                 <tr className="border-b border-line">
                   <th scope="col" className="py-1 pr-3 font-medium">
-                    {t('progress.day')}
+                    {t('day')}
                   </th>
                   {lines.map((l) => (
                     <th key={l.label} scope="col" className="py-1 pr-3 font-medium">

@@ -30,5 +30,7 @@ const LOCALES = { en: 'en', zh: 'zh-CN', ru: 'ru' } as const;
 /** A day in the page language; the day is a calendar date, so it is read and shown in UTC. */
 export function formatDay(day: string | number, lang: keyof typeof LOCALES): string {
   const at = typeof day === 'number' ? new Date(day * 1000) : new Date(`${day}T00:00:00Z`);
-  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(at);
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(
+    at,
+  );
 }
