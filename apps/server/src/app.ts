@@ -54,6 +54,7 @@ import { todayRoutes } from './routes/v1/today/index.js';
 import { hanziRoutes } from './routes/v1/hanzi/index.js';
 import { progressRoutes } from './routes/v1/progress/index.js';
 import { testClockRoutes } from './routes/v1/review/test-clock.js';
+import { reviewRoutes } from './routes/v1/review/index.js';
 
 /** What an engine tells the health report. */
 export interface EngineReport {
@@ -238,6 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hanziRoutes, { prefix: '/hanzi' });
       await api.register(progressRoutes, { prefix: '/progress' });
       await api.register(testClockRoutes, { prefix: '/test' });
+      await api.register(reviewRoutes, { prefix: '/review' });
     },
     { prefix: '/api/v1' },
   );

@@ -24,7 +24,15 @@ export const REVIEW_CARD_KINDS = ['char', 'tone', 'word', 'idiom', 'hsk', 'dicta
 export type ReviewCardKind = (typeof REVIEW_CARD_KINDS)[number];
 
 /** Where a card came from: a mistake in one of the features, or the learner's own "+". */
-export const REVIEW_CARD_SOURCES = ['speaking', 'voice', 'examiner', 'hsk', 'dictation', 'idiom', 'manual'] as const;
+export const REVIEW_CARD_SOURCES = [
+  'speaking',
+  'voice',
+  'examiner',
+  'hsk',
+  'dictation',
+  'idiom',
+  'manual',
+] as const;
 export type ReviewCardSource = (typeof REVIEW_CARD_SOURCES)[number];
 
 /** The ways a card can be practised. */
@@ -121,7 +129,10 @@ export const reviewSyncBodySchema = z.object({
   answers: z.array(reviewSyncAnswerSchema).max(REVIEW_SYNC_MAX),
 });
 export type ReviewSyncBody = z.infer<typeof reviewSyncBodySchema>;
-export const reviewSyncResponseSchema = z.object({ success: z.literal(true), cards: z.array(reviewCardSchema) });
+export const reviewSyncResponseSchema = z.object({
+  success: z.literal(true),
+  cards: z.array(reviewCardSchema),
+});
 export type ReviewSyncResponse = z.infer<typeof reviewSyncResponseSchema>;
 
 /** `POST /review/cards`: add by hand; the same (kind, hanzi) again answers the existing card. */

@@ -20,6 +20,7 @@ import type { FeedbackRequest } from './feedback-session.js';
 import type { SocketLimiter } from './socket-limiter.js';
 import { viewerOf } from './catalogue.js';
 import { voiceOfAnswer } from '../speech/voice/answer-voice.js';
+import { cardsFromFeedback } from '../review/from-mistakes.js';
 
 const socketQuery = z.record(z.string(), z.unknown());
 
@@ -140,6 +141,18 @@ export function serveFeedbackSocket(
         review: result.review,
       }),
     );
+    // What went wrong in this answer waits in the learner's review (issue 19).
+    if (user) {
+      const examined = voice ? { ...input, voice } : input;
+      await cardsFromFeedback(
+        app.database.db,
+        user.id,
+        question.id,
+        examined,
+        result.measures.weakest,
+        req.log,
+      );
+    }
     app.log.info(
       {
         reqId: req.id,

@@ -109,7 +109,14 @@ export async function submitResult(
     answers.flatMap((a) => {
       const q = byId.get(a.question_id);
       return q
-        ? [{ questionId: q.id, questionType: q.questionType, referenceText: q.referenceText, answerText: a.user_answers }]
+        ? [
+            {
+              questionId: q.id,
+              questionType: q.questionType,
+              referenceText: q.referenceText,
+              answerText: a.user_answers,
+            },
+          ]
         : [];
     }),
   );

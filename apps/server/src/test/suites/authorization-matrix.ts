@@ -104,6 +104,12 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'POST /api/v1/audio/assess': '401 415 415 415 415',
   'GET /api/v1/audio/answers/:id': '401 404 404 404 404',
   'POST /api/v1/test/clock': '404 404 404 404 404',
+  'GET /api/v1/review/due': '401 200 200 200 200',
+  'GET /api/v1/review/stats': '401 200 200 200 200',
+  'POST /api/v1/review/sync': '401 400 400 400 400',
+  'POST /api/v1/review/cards': '401 400 400 400 400',
+  'DELETE /api/v1/review/cards/:id': '401 400 400 400 400',
+  'POST /api/v1/review/:card_id/answer': '401 400 400 400 400',
 };
 
 /**

@@ -30,6 +30,7 @@ import { everyOnOneInstance } from '../../../plugins/jobs.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { readImageUpload } from '../../../dictation/upload.js';
 import { checkWords, parseWordsField } from '../../../dictation/words.js';
+import { cardsFromDictation } from '../../../review/from-mistakes.js';
 
 // OCR runs one image at a time on the server; a client needs no more than a few a minute.
 const OCR_RATE = { max: 20, timeWindow: 60_000 };
@@ -141,6 +142,8 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(req);
       const pending = await analysisFor(user, req.body);
       const session = await createSession(db, user.id, pending.words, req.body.interval_s, pending);
+      // Characters written wrong or left out wait in the learner's review (issue 19).
+      await cardsFromDictation(db, user.id, pending.analysis, req.log);
       return reply.code(201).send({ success: true as const, data: session });
     },
   );
@@ -167,6 +170,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
         pending,
       );
       if (!session) throw errors.notFound();
+      await cardsFromDictation(db, user.id, pending.analysis, req.log);
       // The photo the session showed until now may be in no session any more.
       if (before.imageKey && before.imageKey !== pending.image_key) await noteUpload(db, before.imageKey);
       return { success: true as const, data: session };

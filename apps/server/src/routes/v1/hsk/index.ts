@@ -33,6 +33,7 @@ import {
 import { attemptResult } from '../../../hsk/results.js';
 import { answerIssues, normaliseGiven, scoreAnswers } from '../../../hsk/scoring.js';
 import { publicItem } from '../../../hsk/view.js';
+import { cardsFromHskAttempt } from '../../../review/from-mistakes.js';
 
 const language = z.object({ language: z.enum(LANGUAGES).default('en') });
 const setIdParam = z.object({ id: z.string().regex(/^hsk[1-6]-(listening|reading|writing)-\d{1,4}$/) });
@@ -119,6 +120,8 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = req.user
         ? await saveAttempt(db, { userId: req.user.id, setId: set.id, answers, score, maxScore, result })
         : null;
+      // Items answered wrong wait in the learner's review (issue 19).
+      if (saved && req.user) await cardsFromHskAttempt(db, req.user.id, set.id, set.items, scores, req.log);
       return {
         success: true as const,
         data: attemptResult(

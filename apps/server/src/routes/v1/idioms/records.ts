@@ -12,6 +12,7 @@ import type { UserRow } from '../../../accounts/users.js';
 import { judgeAnswer } from '../../../study/practice.js';
 import type { IdiomIndex } from '../../../study/idioms.js';
 import { listRecords, saveRecord, summarise } from '../../../study/records.js';
+import { cardFromIdiomAnswer } from '../../../review/from-mistakes.js';
 
 /**
  * Practice records of the signed-in user. An attempt is posted as the question's token and the
@@ -42,6 +43,8 @@ export const recordRoutes =
           correct: v.correct,
           answer: v.answer,
         });
+        // An idiom answered wrong waits in the learner's review (issue 19).
+        if (!v.correct) await cardFromIdiomAnswer(db, user.id, v.idiomId, v.idiom.chengyu, req.log);
         return reply.code(201).send({
           success: true as const,
           data: {

@@ -25,13 +25,21 @@ describe('test clock', () => {
   });
 
   it('moves now() when TEST_CLOCK is on, absolutely, and refuses a bad offset', async () => {
-    const res = await on.app.inject({ method: 'POST', url: '/api/v1/test/clock', payload: { offset_s: 86_400 } });
+    const res = await on.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/clock',
+      payload: { offset_s: 86_400 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, offset_s: 86_400 });
     expect(now().getTime() - Date.now()).toBeGreaterThan(86_399_000);
     await on.app.inject({ method: 'POST', url: '/api/v1/test/clock', payload: { offset_s: 3600 } });
     expect(now().getTime() - Date.now()).toBeLessThan(3_601_000);
-    const bad = await on.app.inject({ method: 'POST', url: '/api/v1/test/clock', payload: { offset_s: 'tomorrow' } });
+    const bad = await on.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/clock',
+      payload: { offset_s: 'tomorrow' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_failed' });
     setClockOffset(0);
