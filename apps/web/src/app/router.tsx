@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
+import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS, hanziOf } from '@kouyu/core';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
 import { loadAllTexts } from '@/lib/i18n';
@@ -60,6 +60,7 @@ const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
 const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
 const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
 const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
+const WritePage = page$(() => import('@/features/hanzi'), 'WritePage');
 const ProgressPage = page$(() => import('@/features/progress'), 'ProgressPage');
 const ReviewRoute = page$(() => import('./routes/review'), 'ReviewRoute');
 
@@ -72,6 +73,7 @@ const hskkLevel: Check = (p) => HSKK_LEVELS.some((l) => l === p['level']);
 const testMode: Check = (p) =>
   hskkLevel(p) && /^(full-test|part-[123]|[123])$/.test(p['mode'] ?? '') && /^\d+$/.test(p['testId'] ?? '');
 const numericTest: Check = (p) => /^[\w-]+$/.test(p['testId'] ?? '');
+const hanziWord: Check = (p) => hanziOf(p['word'] ?? '').length > 0;
 
 /** Renders the page when its parameters are valid; otherwise the unknown-path rule sends the user to `/`. */
 function Guard({ check, children }: { check: Check; children: ReactNode }) {
@@ -154,6 +156,7 @@ export const router = createBrowserRouter([
       page('vocabulary/:level', <VocabularyPage />, hskLevel),
       page('idioms', <IdiomsPage />),
       page('dictation', <DictationPage />),
+      page('write/:word', <WritePage />, hanziWord),
       page('hsk/:level', <HskLevelPage />, hskLevel),
       page('hsk/:level/listening', <HskSectionPage section="listening" />, hskLevel),
       page('hsk/:level/reading', <HskSectionPage section="reading" />, hskLevel),

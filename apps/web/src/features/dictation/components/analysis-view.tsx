@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CharResult, HandwritingAnalysis } from '@kouyu/core';
 import { cn } from '@/components/ui/cn';
+import { WriteLink } from '@/components/hanzi/write-link';
 
 const CHAR_STYLE: Record<CharResult['status'], string> = {
   right: 'border-success/60 text-success',
@@ -37,6 +38,8 @@ function CharCell({ result }: { result: CharResult }) {
       <span lang="zh" className="min-h-5 text-sm leading-tight" aria-hidden="true">
         {result.status === 'wrong' ? result.written : result.status === 'right' ? '✓' : '—'}
       </span>
+      {/* A character written wrong or left out: practise it by hand. */}
+      {result.status !== 'right' ? <WriteLink word={result.char} /> : null}
     </li>
   );
 }

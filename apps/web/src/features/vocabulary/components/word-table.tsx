@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VocabWord } from '@kouyu/core';
 import { AddToReviewButton } from '@/components/add-to-review-button';
 import { SpeakButton } from '@/components/ui/speak-button';
+import { WriteLink } from '@/components/hanzi/write-link';
 import { firstSense } from '../lib/first-sense';
 
 /** Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. */
@@ -40,6 +41,7 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                 <div className="text-sm text-brand" data-testid="word-pinyin">
                   {w.pinyin}
                 </div>
+                <WriteLink word={w.simplified} className="mr-2" />
                 {showLevel ? (
                   <span className="mt-1 inline-block rounded bg-surface-sunken px-1.5 text-xs text-ink-muted">
                     {t('level', { level: w.level })}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@kouyu/core';
+import { useWord } from '../api/get-word';
+
+/** Pinyin and first meaning of a word when it is in the HSK vocabulary; a quiet note when it is not. */
+export function WordGloss({ word, language, testId }: { word: string; language: Language; testId: string }) {
+  const { t } = useTranslation();
+  const entry = useWord(word, language);
+  if (entry.isPending || entry.isError) return null;
+  if (!entry.data) return <p className="text-sm text-ink-muted">{t('hanzi.notInVocabulary')}</p>;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3" data-testid={testId}>
+      <span className="text-lg text-brand">{entry.data.pinyin}</span>
+      <span className="text-ink-muted">{entry.data.meaning.split(/[;；]/)[0]}</span>
+      <span className="rounded bg-surface-sunken px-1.5 text-xs text-ink-muted">
+        {t('hanzi.level', { level: entry.data.level })}
+      </span>
+    </p>
+  );
+}
