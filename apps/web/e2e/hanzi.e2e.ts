@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hanziDataSchema } from '@kouyu/core';
 import en from '../src/locales/en/common.json' with { type: 'json' };
-import { DESKTOP, launchBrowser, newPage } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage } from './browser';
 import { untilAttr, untilText } from './wait';
 
 const base = inject('baseURL');
@@ -12,7 +12,7 @@ const base = inject('baseURL');
  * points from our own stroke data (1024 grid, y up), mapped through the transform Hanzi Writer put on
  * its drawing group. After each stroke it waits for the quiz to count it.
  */
-async function writeCharacter(page: Page, char: string) {
+async function writeCharacter(page: Page, char: string, input: 'mouse' | 'touch' = 'mouse') {
   const res = await page.request.get(`${base}/api/v1/hanzi/${encodeURIComponent(char)}`);
   expect(res.status()).toBe(200);
   const { medians } = hanziDataSchema.parse(await res.json());
@@ -26,12 +26,16 @@ async function writeCharacter(page: Page, char: string) {
   const at = ([x, y]: [number, number]) => ({ x: box.x + tx + x * s, y: box.y + ty - y * s });
   const status = page.getByTestId('hanzi-quiz-status');
   for (const [i, median] of medians.entries()) {
-    const [first, ...rest] = median.map(at);
-    if (!first) throw new Error('empty median');
-    await page.mouse.move(first.x, first.y);
-    await page.mouse.down();
-    for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 4 });
-    await page.mouse.up();
+    const points = median.map(at);
+    if (input === 'touch') await touchStroke(page, points);
+    else {
+      const [first, ...rest] = points;
+      if (!first) throw new Error('empty median');
+      await page.mouse.move(first.x, first.y);
+      await page.mouse.down();
+      for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 4 });
+      await page.mouse.up();
+    }
     if (i < medians.length - 1)
       await untilText(
         status,
@@ -42,6 +46,19 @@ async function writeCharacter(page: Page, char: string) {
       );
   }
   return medians.length;
+}
+
+/** One finger stroke through the points, as the phone's touch screen sends it. */
+async function touchStroke(page: Page, points: { x: number; y: number }[]) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  const [first, ...rest] = points;
+  if (!first) throw new Error('empty median');
+  await touch('touchStart', first);
+  for (const p of rest) await touch('touchMove', p);
+  await touch('touchEnd');
+  await cdp.detach();
 }
 
 describe('characters by hand in a real browser', () => {
@@ -111,6 +128,23 @@ describe('characters by hand in a real browser', () => {
     // Everything came from our own server.
     expect(new Set(strokeRequests)).toEqual(new Set(['/api/v1/hanzi/中', '/api/v1/hanzi/国']));
     expect(foreign).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a phone the squares fit the screen and the character is written with a finger', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${base}/en/write/${encodeURIComponent('人')}`);
+    const quiz = page.getByTestId('hanzi-quiz');
+    await untilAttr(quiz, 'data-state', 'writing');
+    const area = await page.getByTestId('hanzi-quiz-area').boundingBox();
+    expect(area?.width).toBeGreaterThan(200);
+    expect((area?.x ?? 0) + (area?.width ?? 0)).toBeLessThanOrEqual(375);
+    await page.getByTestId('hanzi-quiz-area').scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(await writeCharacter(page, '人', 'touch')).toBe(2);
+    await untilAttr(quiz, 'data-state', 'complete');
+    // Drawing did not scroll the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.context().close();
   });
 });
