@@ -131,6 +131,11 @@ describe(`today's plan on ${testDriver}`, () => {
     expect(r.exam).toEqual({ date: '2026-04-10', days_left: 30 });
     expect(r.level).toEqual({ hskk: 'advanced', hsk: 4 });
     expect(r.tasks[1]?.href).toMatch(/^\/test\/advanced\//);
+    // the learner's own data export carries the settings
+    const exported = await call('GET', '/api/v1/user/export', u.auth);
+    expect(exported.json()).toMatchObject({
+      today_settings: [{ goalKind: 'items', goalTarget: 20, examDate: '2026-04-10' }],
+    });
   });
 
   it('counts activity on the learner’s local day across a time-zone boundary', async () => {

@@ -22,6 +22,7 @@ import {
   pointsLedger,
   refreshTokens,
   testResults,
+  todaySettings,
   userIdioms,
   users,
 } from '../../../db/schema.js';
@@ -108,7 +109,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Right of access and portability: everything stored about the user, as one JSON file. */
   app.get('/export', async (req, reply) => {
     const user = me(req);
-    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages, paid, plus] = await Promise.all([
+    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages, paid, plus, today] = await Promise.all([
       toStoredUser(db, user),
       db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)),
       db
@@ -136,6 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       db.select().from(contacts).where(eq(contacts.userId, user.id)),
       db.select().from(payments).where(eq(payments.userId, user.id)),
       db.select().from(membershipChanges).where(eq(membershipChanges.userId, user.id)),
+      db.select().from(todaySettings).where(eq(todaySettings.userId, user.id)),
     ]);
     const data = {
       exported_at: new Date().toISOString(),
@@ -160,6 +162,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       feedback_messages: messages,
       payments: paid,
       membership_changes: plus,
+      today_settings: today,
     };
     return reply
       .header('Content-Disposition', `attachment; filename="kouyu-data-${user.id}.json"`)
