@@ -19,6 +19,11 @@ export interface QuestionAudioSource {
   questionId?: number;
   /** Recorded audio (no cache hash) is played as is; cached synthesis is the fallback of the socket. */
   files: FileSources | null;
+  /**
+   * Playback speed of files (practice replays at 0.75): the browser stretches time and keeps the pitch,
+   * so tones sound as they should; the first play, streamed from the synthesis socket, is always 1.
+   */
+  rate?: number;
 }
 
 // Texts already synthesised on this page: replays use the cached file, not the socket.
@@ -114,6 +119,10 @@ export function useQuestionAudio() {
     const { signal } = ac;
     element.current ??= new Audio();
     const el = element.current;
+    // A new src resets playbackRate to defaultPlaybackRate: set both.
+    el.defaultPlaybackRate = source.rate ?? 1;
+    el.playbackRate = source.rate ?? 1;
+    el.preservesPitch = true;
     setError(null);
     setStatus('connecting');
     const playing = () => {

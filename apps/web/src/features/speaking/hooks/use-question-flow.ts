@@ -49,7 +49,7 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
 
   const runNumber = current.runNumber;
   const plays = state.plays[runNumber] ?? 0;
-  const limit = playLimit(current.question);
+  const limit = playLimit(current.question, state.auto);
   const allPlayed = limit !== null && plays >= limit;
   const complete = state.phase === 'submitting' || state.phase === 'completed';
   const recording = BUSY.has(recorder.status);
@@ -121,9 +121,14 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
     if (mine === token.current && latestRef.current.state.auto) latestRef.current.advance();
   }, [latestRef, apply, recorder, showWarning, dispatch]);
 
-  const play = useCallback(async () => {
+  /**
+   * Plays the question. A practice replay (manual mode) may go past the exam's play limit and ask for a
+   * slower `rate` (pitch kept); exam mode (auto) stays at one play.
+   */
+  const play = useCallback(async (rate = 1, replay = false) => {
     if (audio.status !== 'idle') return audio.stop();
-    if (allPlayed || recording) return;
+    const practiceReplay = replay && !latestRef.current.state.auto;
+    if ((allPlayed && !practiceReplay) || recording) return;
     setClickToPlay(false);
     const mine = token.current;
     const q = latestRef.current.current.question;
@@ -131,6 +136,7 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
       text: q.audio_text,
       questionId: q.id,
       files: questionFiles(q.audio_url, q.audio_urls),
+      rate,
     });
     if (mine !== token.current) return;
     if (outcome === 'blocked') return setClickToPlay(true);

@@ -62,6 +62,9 @@ describe('run layout', () => {
     expect(recordingLimitS(q({ time_limit: 0 }))).toBe(10);
     expect(playLimit(q({ audio_play_limit: 1 }))).toBe(1);
     expect(playLimit(q({ audio_play_limit: null }))).toBeNull();
+    // Exam mode (auto) plays every question once, whatever the question allows.
+    expect(playLimit(q({ audio_play_limit: null }), true)).toBe(1);
+    expect(playLimit(q({ audio_play_limit: 3 }), true)).toBe(1);
   });
 });
 

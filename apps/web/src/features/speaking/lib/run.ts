@@ -37,12 +37,19 @@ export function recordingLimitS(question: Pick<Question, 'time_limit'>): number 
   return question.time_limit > 0 ? question.time_limit : QUESTION_TIME_LIMIT_DEFAULT_S;
 }
 
-/** How many times the audio may be played (null: no limit). */
-export function playLimit(question: Pick<Question, 'audio_play_limit'>): number | null {
+/**
+ * How many times the audio may be played (null: no limit). Exam mode (auto) plays it once, as the
+ * HSKK does; practice (manual) keeps the question's own limit and allows replays, also slowed down.
+ */
+export function playLimit(question: Pick<Question, 'audio_play_limit'>, exam = false): number | null {
+  if (exam) return 1;
   return question.audio_play_limit !== null && question.audio_play_limit > 0
     ? question.audio_play_limit
     : null;
 }
+
+/** The slow replay's speed: slow enough to hear each syllable, fast enough to keep the tones natural. */
+export const SLOW_REPLAY_RATE = 0.75;
 
 export interface Answer {
   text: string;

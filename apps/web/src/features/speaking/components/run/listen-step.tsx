@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { SLOW_REPLAY_RATE } from '../../lib/run';
 import type { AudioError, AudioStatus } from '../../hooks/use-question-audio';
 import { PlayIcon, StopIcon } from '../icons';
 
@@ -8,8 +10,12 @@ export interface ListenStepProps {
   error: AudioError | null;
   allPlayed: boolean;
   playsLeft: number | null;
+  /** The question was played at least once (replays are offered after that). */
+  played: boolean;
   disabled: boolean;
   onPlay: () => void;
+  /** Practice mode: replays the question at `rate` (1, or the slow 0.75), beyond the exam's limit. */
+  onReplay: (rate: number) => void;
   auto: boolean;
   signedIn: boolean;
   onAuto: (on: boolean) => void;
@@ -59,6 +65,25 @@ export function ListenStep(p: ListenStepProps) {
           <p className="text-sm text-ink-muted">{t('listen.playsLeft', { n: p.playsLeft })}</p>
         ) : null}
       </div>
+      {!p.auto && p.played && !busy ? (
+        <div className="flex flex-wrap gap-2" data-testid="question-replay">
+          <Button size="sm" variant="secondary" onClick={() => p.onReplay(1)} disabled={p.disabled} data-testid="replay-normal">
+            {t('questionReplay.normal')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => p.onReplay(SLOW_REPLAY_RATE)}
+            disabled={p.disabled}
+            data-testid="replay-slow"
+          >
+            {t('questionReplay.slow')}
+          </Button>
+        </div>
+      ) : null}
+      <p className="text-xs text-ink-muted" data-testid="play-mode-note" data-mode={p.auto ? 'exam' : 'practice'}>
+        {p.auto ? t('questionReplay.examNote') : t('questionReplay.practiceNote')}
+      </p>
       {p.error ? (
         <p className="text-sm text-danger" role="alert">
           {p.error === 'noSource' ? t('listen.errorBrowser') : t('listen.errorPlay')}

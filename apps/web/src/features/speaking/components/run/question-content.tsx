@@ -30,7 +30,7 @@ export function QuestionContent({
   const { current, flow, state } = run;
   const q = current.question;
   const view = partView(levelId, current.part);
-  const limit = playLimit(q);
+  const limit = playLimit(q, state.auto);
 
   let question;
   if (view === 'list') {
@@ -86,9 +86,11 @@ export function QuestionContent({
           status={flow.audio.status}
           error={flow.audio.error}
           allPlayed={flow.allPlayed}
-          playsLeft={limit === null ? null : Math.max(0, limit - flow.plays)}
+          playsLeft={limit === null || state.auto ? null : Math.max(0, limit - flow.plays)}
+          played={flow.plays > 0}
           disabled={flow.recording}
           onPlay={() => void flow.play()}
+          onReplay={(rate) => void flow.play(rate, true)}
           auto={state.auto}
           signedIn={signedIn}
           onAuto={run.setAuto}
