@@ -52,6 +52,23 @@ function standalone(): boolean {
   );
 }
 
+function registerServiceWorker() {
+  navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
+/**
+ * Runs once the page has loaded and the browser is idle: the service worker's install fetches the
+ * shell again, which must not compete with the page's own first load (decision 017).
+ */
+function afterLoad(task: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(task, { timeout: 3000 })
+      : setTimeout(task, 1000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 /** Install state: whether it is installed, and an `install` that prompts or returns the instructions to show. */
 export function useInstall() {
   const snapshot = useSyncExternalStore(
@@ -64,9 +81,7 @@ export function useInstall() {
   );
   const [isInstalled, canPrompt] = snapshot.split('|').map((v) => v === 'true');
   useEffect(() => {
-    if ('serviceWorker' in navigator && import.meta.env.PROD) {
-      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-    }
+    if ('serviceWorker' in navigator && import.meta.env.PROD) afterLoad(registerServiceWorker);
   }, []);
   const install = useCallback(async (): Promise<InstallPlatform | null> => {
     if (deferred) {
