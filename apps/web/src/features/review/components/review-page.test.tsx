@@ -10,6 +10,25 @@ import en from '@/locales/en/common.json';
 import { idiomBlank } from '../lib/idiom-blank';
 import { ReviewPage } from './review-page';
 
+// The stroke-order quiz stands in as a button: each press finishes the character it was given.
+vi.mock('@/components/hanzi/hanzi-quiz', () => ({
+  HanziQuiz: ({
+    char,
+    onComplete,
+  }: {
+    char: string;
+    onComplete: (r: { char: string; strokes: number; mistakes: number; mistakesPerStroke: number[] }) => void;
+  }) => (
+    <button
+      type="button"
+      data-testid="fake-quiz"
+      onClick={() => onComplete({ char, strokes: 8, mistakes: char === '行' ? 1 : 0, mistakesPerStroke: [] })}
+    >
+      {char}
+    </button>
+  ),
+}));
+
 const user: StoredUser = {
   id: 9,
   email: 'learner@example.org',
@@ -76,7 +95,10 @@ beforeEach(() => {
         synced.push(...(Array.isArray(answers) ? answers : []));
         const answered = due[0];
         due = due.slice(1);
-        return json({ success: true, cards: answered ? [{ ...answered, due: '2099-01-01T09:00:00.000Z', reps: 1 }] : [] });
+        return json({
+          success: true,
+          cards: answered ? [{ ...answered, due: '2099-01-01T09:00:00.000Z', reps: 1 }] : [],
+        });
       }
       return json({ success: false, code: 'not_found', message: 'Not found' }, 404);
     }),
@@ -121,7 +143,9 @@ describe('the review page', () => {
   });
 
   it('rates a wrong tone Again by itself', async () => {
-    due = [card({ kind: 'tone', source: 'voice', hanzi: '马', pinyin: 'mǎ', tone: 3, modes: ['tone', 'repeat'] })];
+    due = [
+      card({ kind: 'tone', source: 'voice', hanzi: '马', pinyin: 'mǎ', tone: 3, modes: ['tone', 'repeat'] }),
+    ];
     setup();
     await screen.findByTestId('review-hanzi');
     // No microphone handed in: the tone question, not hear-and-repeat.
@@ -152,5 +176,19 @@ describe('the review page', () => {
     fireEvent.click(screen.getByTestId('review-next'));
     await screen.findByTestId('review-empty');
     expect(synced).toEqual([expect.objectContaining({ rating: 3, mode: 'idiom_fill' })]);
+  });
+
+  it('writes each character of a word by hand; a few mistakes make it Hard', async () => {
+    due = [card({ kind: 'dictation', source: 'dictation', modes: ['write', 'meaning'] })];
+    setup();
+    expect((await screen.findByTestId('fake-quiz')).textContent).toBe('银');
+    expect(screen.getByTestId('review-card').getAttribute('data-mode')).toBe('write');
+    fireEvent.click(screen.getByTestId('fake-quiz'));
+    await waitFor(() => expect(screen.getByTestId('fake-quiz').textContent).toBe('行'));
+    fireEvent.click(screen.getByTestId('fake-quiz'));
+    expect((await screen.findByTestId('review-verdict')).getAttribute('data-right')).toBe('false');
+    fireEvent.click(screen.getByTestId('review-next'));
+    await screen.findByTestId('review-empty');
+    expect(synced).toEqual([expect.objectContaining({ rating: 2, mode: 'write' })]);
   });
 });

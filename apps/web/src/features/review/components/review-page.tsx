@@ -10,7 +10,6 @@ import { ReviewCardView } from './review-card';
 import { StatsHeader } from './stats-header';
 import { VoiceToolsContext, useVoiceTools } from './voice-tools';
 import type { VoiceTools } from './voice-tools';
-import { useWriteAvailable } from './write-card';
 
 /** `/{lang}/review`: the learner's own mistakes, due today, one card at a time (issue 19). */
 export function ReviewPage({ voice = null }: { voice?: VoiceTools | null }) {
@@ -47,7 +46,8 @@ function Session({ userId }: { userId: number }) {
   const abilities: Abilities = {
     online: session.online,
     canRecord: voice !== null && voice.supported(),
-    canWrite: useWriteAvailable(),
+    // The stroke-order quiz loads with the first write card; characters without data say so there.
+    canWrite: true,
   };
   const { due, current } = session;
   return (
