@@ -84,63 +84,84 @@ describe('the review a learner reads', () => {
     await browser.close();
   });
 
-  it('shows a Plus member the sentence coloured by alignment with pinyin, a legend and the band', { timeout: 120_000 }, async () => {
-    const auth = await signUpThroughApi('lesson-plus', { plus: true });
-    const page = await openSignedIn(browser, auth);
-    await savedRun(page, auth);
-    const item = await openFirstResult(page);
-    const sentence = item.getByTestId('review-alignment');
-    await sentence.waitFor();
-    const marks = await sentence
-      .locator('[data-mark]')
-      .evaluateAll((els) => els.map((el) => `${el.querySelector('ruby')?.firstChild?.textContent ?? ''}:${el.getAttribute('data-mark') ?? ''}`));
-    expect(marks).toEqual(expect.arrayContaining(['家:missing', '四:homophone', '们:extra', '我:ok']));
-    expect(await sentence.locator('rt').first().textContent()).toBe('wǒ');
-    expect(await item.getByTestId('review-legend').textContent()).toContain(common.lessonReview.legend.homophone);
-    expect(await item.getByTestId('review-band').getAttribute('data-band')).toMatch(/^(high|mid|low)$/);
-    expect(await item.getByTestId('result-answer').textContent()).toContain(ANSWER);
-    expect(await item.textContent()).not.toContain('【');
-    expect(await page.getByTestId('review-plus-notice').count()).toBe(0);
-    await page.context().close();
-  });
+  it(
+    'shows a Plus member the sentence coloured by alignment with pinyin, a legend and the band',
+    { timeout: 120_000 },
+    async () => {
+      const auth = await signUpThroughApi('lesson-plus', { plus: true });
+      const page = await openSignedIn(browser, auth);
+      await savedRun(page, auth);
+      const item = await openFirstResult(page);
+      const sentence = item.getByTestId('review-alignment');
+      await sentence.waitFor();
+      const marks = await sentence
+        .locator('[data-mark]')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              `${el.querySelector('ruby')?.firstChild?.textContent ?? ''}:${el.getAttribute('data-mark') ?? ''}`,
+          ),
+        );
+      expect(marks).toEqual(expect.arrayContaining(['家:missing', '四:homophone', '们:extra', '我:ok']));
+      expect(await sentence.locator('rt').first().textContent()).toBe('wǒ');
+      expect(await item.getByTestId('review-legend').textContent()).toContain(
+        common.lessonReview.legend.homophone,
+      );
+      expect(await item.getByTestId('review-band').getAttribute('data-band')).toMatch(/^(high|mid|low)$/);
+      expect(await item.getByTestId('result-answer').textContent()).toContain(ANSWER);
+      expect(await item.textContent()).not.toContain('【');
+      expect(await page.getByTestId('review-plus-notice').count()).toBe(0);
+      await page.context().close();
+    },
+  );
 
-  it('keeps the question, the answer and the alignment from a free learner, with one Plus notice', { timeout: 120_000 }, async () => {
-    const auth = await signUpThroughApi('lesson-free');
-    const page = await openSignedIn(browser, auth);
-    await savedRun(page, auth);
-    const item = await openFirstResult(page);
-    expect(await item.getByTestId('review-plus-notice').count()).toBe(1);
-    expect(await item.getByTestId('review-plus-notice').textContent()).toContain(common.lessonReview.notice.plusTitle);
-    expect(await item.getByTestId('review-band').getAttribute('data-band')).toMatch(/^(high|mid|low)$/);
-    expect(await item.getByTestId('review-alignment').count()).toBe(0);
-    const text = (await item.textContent()) ?? '';
-    expect(text).not.toContain(ANSWER);
-    expect(text).not.toContain('我家有四个人');
-    await page.context().close();
-  });
+  it(
+    'keeps the question, the answer and the alignment from a free learner, with one Plus notice',
+    { timeout: 120_000 },
+    async () => {
+      const auth = await signUpThroughApi('lesson-free');
+      const page = await openSignedIn(browser, auth);
+      await savedRun(page, auth);
+      const item = await openFirstResult(page);
+      expect(await item.getByTestId('review-plus-notice').count()).toBe(1);
+      expect(await item.getByTestId('review-plus-notice').textContent()).toContain(
+        common.lessonReview.notice.plusTitle,
+      );
+      expect(await item.getByTestId('review-band').getAttribute('data-band')).toMatch(/^(high|mid|low)$/);
+      expect(await item.getByTestId('review-alignment').count()).toBe(0);
+      const text = (await item.textContent()) ?? '';
+      expect(text).not.toContain(ANSWER);
+      expect(text).not.toContain('我家有四个人');
+      await page.context().close();
+    },
+  );
 
-  it('lets a learner in practice mode replay the question slowly; exam mode plays once and says so', { timeout: 120_000 }, async () => {
-    const page = await openSignedIn(browser, await signUpThroughApi('lesson-replay'));
-    await page.goto(`${baseURL}/en/test/basic/101/part-1`);
-    await page.getByTestId('start-test').click();
-    const allow = page.getByTestId('mic-allow');
-    const content = page.locator('[data-testid=question-content][data-question="1"]');
-    await Promise.race([allow.waitFor(), content.waitFor()]);
-    if (await allow.isVisible()) await allow.click();
-    await content.waitFor();
-    expect(await page.getByTestId('play-mode-note').getAttribute('data-mode')).toBe('practice');
-    expect(await page.getByTestId('replay-slow').count()).toBe(0);
-    await page.getByTestId('play-audio').click();
-    await untilAttr(page.getByTestId('audio-status'), 'data-status', 'allPlayed');
-    // The exam's one play is used; practice still offers the question again, normally and slowly.
-    await page.getByTestId('replay-slow').click();
-    await untilAttr(page.getByTestId('audio-status'), 'data-status', 'playing');
-    await untilAttr(page.getByTestId('audio-status'), 'data-status', 'allPlayed');
-    // Exam mode: one play, no replays, and the note says why.
-    await page.getByTestId('auto-mode').check();
-    await untilAttr(page.getByTestId('play-mode-note'), 'data-mode', 'exam');
-    expect(await page.getByTestId('question-replay').count()).toBe(0);
-    expect(await page.getByTestId('play-mode-note').textContent()).toBe(speaking.questionReplay.examNote);
-    await page.context().close();
-  });
+  it(
+    'lets a learner in practice mode replay the question slowly; exam mode plays once and says so',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openSignedIn(browser, await signUpThroughApi('lesson-replay'));
+      await page.goto(`${baseURL}/en/test/basic/101/part-1`);
+      await page.getByTestId('start-test').click();
+      const allow = page.getByTestId('mic-allow');
+      const content = page.locator('[data-testid=question-content][data-question="1"]');
+      await Promise.race([allow.waitFor(), content.waitFor()]);
+      if (await allow.isVisible()) await allow.click();
+      await content.waitFor();
+      expect(await page.getByTestId('play-mode-note').getAttribute('data-mode')).toBe('practice');
+      expect(await page.getByTestId('replay-slow').count()).toBe(0);
+      await page.getByTestId('play-audio').click();
+      await untilAttr(page.getByTestId('audio-status'), 'data-status', 'allPlayed');
+      // The exam's one play is used; practice still offers the question again, normally and slowly.
+      await page.getByTestId('replay-slow').click();
+      await untilAttr(page.getByTestId('audio-status'), 'data-status', 'playing');
+      await untilAttr(page.getByTestId('audio-status'), 'data-status', 'allPlayed');
+      // Exam mode: one play, no replays, and the note says why.
+      await page.getByTestId('auto-mode').check();
+      await untilAttr(page.getByTestId('play-mode-note'), 'data-mode', 'exam');
+      expect(await page.getByTestId('question-replay').count()).toBe(0);
+      expect(await page.getByTestId('play-mode-note').textContent()).toBe(speaking.questionReplay.examNote);
+      await page.context().close();
+    },
+  );
 });

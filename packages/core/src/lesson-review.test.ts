@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { alignedReview, gateLessonReview, gateReviewAnswer, reviewAccess, toneOfMarked } from './lesson-review.js';
+import {
+  alignedReview,
+  gateLessonReview,
+  gateReviewAnswer,
+  reviewAccess,
+  toneOfMarked,
+} from './lesson-review.js';
 import type { LessonReview } from './lesson-review.js';
 
 const full: LessonReview = {
@@ -71,6 +77,15 @@ describe('aligned characters', () => {
 
 describe('tones of pinyin', () => {
   it('reads the tone mark, neutral without one', () => {
-    expect(['mā', 'má', 'mǎ', 'mà', 'ma', 'lǜ', '', '。'].map(toneOfMarked)).toEqual([1, 2, 3, 4, 5, 4, null, null]);
+    expect(['mā', 'má', 'mǎ', 'mà', 'ma', 'lǜ', '', '。'].map(toneOfMarked)).toEqual([
+      1,
+      2,
+      3,
+      4,
+      5,
+      4,
+      null,
+      null,
+    ]);
   });
 });

@@ -101,10 +101,33 @@ export function gateReviewAnswer<A extends ReviewAnswer>(answer: A, access: Revi
 }
 
 const TONE_MARKS: Record<string, 1 | 2 | 3 | 4> = {
-  ā: 1, ē: 1, ī: 1, ō: 1, ū: 1, ǖ: 1,
-  á: 2, é: 2, í: 2, ó: 2, ú: 2, ǘ: 2, ń: 2,
-  ǎ: 3, ě: 3, ǐ: 3, ǒ: 3, ǔ: 3, ǚ: 3, ň: 3,
-  à: 4, è: 4, ì: 4, ò: 4, ù: 4, ǜ: 4, ǹ: 4,
+  ā: 1,
+  ē: 1,
+  ī: 1,
+  ō: 1,
+  ū: 1,
+  ǖ: 1,
+  á: 2,
+  é: 2,
+  í: 2,
+  ó: 2,
+  ú: 2,
+  ǘ: 2,
+  ń: 2,
+  ǎ: 3,
+  ě: 3,
+  ǐ: 3,
+  ǒ: 3,
+  ǔ: 3,
+  ǚ: 3,
+  ň: 3,
+  à: 4,
+  è: 4,
+  ì: 4,
+  ò: 4,
+  ù: 4,
+  ǜ: 4,
+  ǹ: 4,
 };
 
 /** The tone of a tone-marked pinyin syllable (5 = neutral), or null when there is no syllable. */

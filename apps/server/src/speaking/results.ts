@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { averageScore, gateReviewAnswer, lessonReviewSchema, paginate, parseMode, reviewAccess } from '@kouyu/core';
+import {
+  averageScore,
+  gateReviewAnswer,
+  lessonReviewSchema,
+  paginate,
+  parseMode,
+  reviewAccess,
+} from '@kouyu/core';
 import type {
   Language,
   Pagination,

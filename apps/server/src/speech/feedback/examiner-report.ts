@@ -2,7 +2,15 @@ import { alignedReview } from '@kouyu/core';
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport } from './html.js';
 import { toneTips } from './tone-tips.js';
-import { firstClause, list, markChars, pinyinOfChar, referenceMarks, runsOf, withPinyin } from './report-parts.js';
+import {
+  firstClause,
+  list,
+  markChars,
+  pinyinOfChar,
+  referenceMarks,
+  runsOf,
+  withPinyin,
+} from './report-parts.js';
 import { DIMENSIONS } from './types.js';
 import type { AnswerInput, Dimension, FeedbackMeasures } from './types.js';
 import type { Wording } from './wording.js';

@@ -53,7 +53,11 @@ export function AlignedSentence({ chars, marked }: { chars: readonly AlignedChar
 export function AlignmentLegend() {
   const { t } = useTranslation();
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="review-legend" aria-label={t('lessonReview.legend.title')}>
+    <ul
+      className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+      data-testid="review-legend"
+      aria-label={t('lessonReview.legend.title')}
+    >
       {LEGEND_MARKS.map((mark) => (
         <li key={mark} className="inline-flex items-center gap-1.5">
           <span lang="zh-CN" aria-hidden="true" className={cn('text-base', MARK_CLASS[mark])}>

@@ -41,7 +41,8 @@ describe('the review as designed HTML', () => {
     const marks = [...sentence.querySelectorAll('[data-mark]')].map((el) => el.getAttribute('data-mark'));
     expect(marks).toEqual(['ok', 'missing', 'ok', 'homophone', 'wrong', 'ok', 'extra', 'none']);
     // Not colour alone: each marked kind has its own line style and its own words for screen readers.
-    const ruby = (char: string) => [...sentence.querySelectorAll('ruby')].find((r) => r.textContent?.startsWith(char));
+    const ruby = (char: string) =>
+      [...sentence.querySelectorAll('ruby')].find((r) => r.textContent?.startsWith(char));
     expect(ruby('四')?.className).toContain('decoration-dotted');
     expect(ruby('个')?.className).toContain('decoration-wavy');
     expect(ruby('们')?.className).toContain('line-through');
@@ -72,7 +73,9 @@ describe('the review as designed HTML', () => {
   it('shows a model answer with pinyin but no marks and no legend, in Chinese and Russian too', async () => {
     await i18n.changeLanguage('ru');
     const chars = review.alignment?.chars ?? [];
-    render(<LessonReviewView review={{ ...review, alignment: { heading: 'Model', kind: 'model', chars } }} />);
+    render(
+      <LessonReviewView review={{ ...review, alignment: { heading: 'Model', kind: 'model', chars } }} />,
+    );
     expect(screen.queryByTestId('review-legend')).toBeNull();
     expect(screen.getByTestId('review-band').textContent).toContain('Средний уровень');
     cleanup();

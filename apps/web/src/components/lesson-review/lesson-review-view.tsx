@@ -34,7 +34,11 @@ export function LessonReviewView({ review }: { review: LessonReview }) {
         <div className="flex flex-col gap-1">
           <h4 className="font-semibold">{alignment.heading}</h4>
           <AlignedSentence chars={alignment.chars} marked={marked} />
-          {flagged ? <AlignmentLegend /> : marked ? <p className="text-success">{t('lessonReview.allRight')}</p> : null}
+          {flagged ? (
+            <AlignmentLegend />
+          ) : marked ? (
+            <p className="text-success">{t('lessonReview.allRight')}</p>
+          ) : null}
         </div>
       ) : null}
       <Section section={review.dimensions} testId="review-dimensions" />

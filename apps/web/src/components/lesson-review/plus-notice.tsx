@@ -18,8 +18,12 @@ export function PlusNotice({ access, next }: { access: ReviewAccess; next?: stri
       data-access={access}
     >
       <div className="flex flex-col gap-1">
-        <p className="font-semibold">{signIn ? t('lessonReview.notice.signInTitle') : t('lessonReview.notice.plusTitle')}</p>
-        <p className="text-sm">{signIn ? t('lessonReview.notice.signInText') : t('lessonReview.notice.plusText')}</p>
+        <p className="font-semibold">
+          {signIn ? t('lessonReview.notice.signInTitle') : t('lessonReview.notice.plusTitle')}
+        </p>
+        <p className="text-sm">
+          {signIn ? t('lessonReview.notice.signInText') : t('lessonReview.notice.plusText')}
+        </p>
       </div>
       <LocalLink
         to={signIn ? `/auth?mode=login${next ? `&next=${encodeURIComponent(next)}` : ''}` : '/plus'}

@@ -8,7 +8,9 @@ export function ScoreBand({ review }: { review: Pick<LessonReview, 'score' | 'ba
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="review-band" data-band={review.band}>
-      <span className={cn('rounded-full border-2 px-3 py-0.5 text-sm font-semibold', BAND_CLASS[review.band])}>
+      <span
+        className={cn('rounded-full border-2 px-3 py-0.5 text-sm font-semibold', BAND_CLASS[review.band])}
+      >
         {t(`lessonReview.band.${review.band}`)}
         <span className="sr-only">{`, ${t('lessonReview.scoreOf', { score: review.score })}`}</span>
       </span>

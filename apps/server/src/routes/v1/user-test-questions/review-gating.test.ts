@@ -72,7 +72,11 @@ describe(`one review rule for the test page and the results page on ${testDriver
       },
     });
     expect(submit.statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user-test-questions', headers: account.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user-test-questions',
+      headers: account.auth,
+    });
     expect(res.statusCode).toBe(200);
     const answer = resultsListSchema.parse(res.json()).data[0]?.answers[0];
     if (!answer) throw new Error('no answer in the results');
@@ -93,7 +97,10 @@ describe(`one review rule for the test page and the results page on ${testDriver
     expect(marks).toEqual(
       expect.arrayContaining(['家:missing', '四:homophone', '们:extra', '我:ok', '。:none']),
     );
-    expect(review?.alignment?.chars.find((c) => c.char === '四')).toMatchObject({ pinyin: 'sì', heard: '寺' });
+    expect(review?.alignment?.chars.find((c) => c.char === '四')).toMatchObject({
+      pinyin: 'sì',
+      heard: '寺',
+    });
   });
 
   it('keeps from a free learner and a lapsed member what the test page hides: question, answer, alignment', async () => {
@@ -116,11 +123,19 @@ describe(`one review rule for the test page and the results page on ${testDriver
   it('replays a recording to its owner only', async () => {
     const { answer, audioId } = await runAndList(who.free);
     expect(answer.audio_id).toBe(audioId);
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/audio/answers/${audioId}`, headers: who.free.auth });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/answers/${audioId}`,
+      headers: who.free.auth,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('audio/wav');
     expect(own.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
-    const other = await t.app.inject({ method: 'GET', url: `/api/v1/audio/answers/${audioId}`, headers: who.plus.auth });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/answers/${audioId}`,
+      headers: who.plus.auth,
+    });
     expect(other.statusCode).toBe(404);
     const guest = await t.app.inject({ method: 'GET', url: `/api/v1/audio/answers/${audioId}` });
     expect(guest.statusCode).toBe(401);

@@ -125,26 +125,29 @@ export function useQuestionFlow({ state, dispatch, current, quality, showWarning
    * Plays the question. A practice replay (manual mode) may go past the exam's play limit and ask for a
    * slower `rate` (pitch kept); exam mode (auto) stays at one play.
    */
-  const play = useCallback(async (rate = 1, replay = false) => {
-    if (audio.status !== 'idle') return audio.stop();
-    const practiceReplay = replay && !latestRef.current.state.auto;
-    if ((allPlayed && !practiceReplay) || recording) return;
-    setClickToPlay(false);
-    const mine = token.current;
-    const q = latestRef.current.current.question;
-    const outcome = await audio.play({
-      text: q.audio_text,
-      questionId: q.id,
-      files: questionFiles(q.audio_url, q.audio_urls),
-      rate,
-    });
-    if (mine !== token.current) return;
-    if (outcome === 'blocked') return setClickToPlay(true);
-    if (outcome === 'ended' || outcome === 'stopped')
-      dispatch({ type: 'played', runNumber: latestRef.current.current.runNumber });
-    const s = latestRef.current.state;
-    if (outcome === 'ended' && s.auto && s.phase === 'running') await autoRecord();
-  }, [latestRef, audio, allPlayed, recording, dispatch, autoRecord]);
+  const play = useCallback(
+    async (rate = 1, replay = false) => {
+      if (audio.status !== 'idle') return audio.stop();
+      const practiceReplay = replay && !latestRef.current.state.auto;
+      if ((allPlayed && !practiceReplay) || recording) return;
+      setClickToPlay(false);
+      const mine = token.current;
+      const q = latestRef.current.current.question;
+      const outcome = await audio.play({
+        text: q.audio_text,
+        questionId: q.id,
+        files: questionFiles(q.audio_url, q.audio_urls),
+        rate,
+      });
+      if (mine !== token.current) return;
+      if (outcome === 'blocked') return setClickToPlay(true);
+      if (outcome === 'ended' || outcome === 'stopped')
+        dispatch({ type: 'played', runNumber: latestRef.current.current.runNumber });
+      const s = latestRef.current.state;
+      if (outcome === 'ended' && s.auto && s.phase === 'running') await autoRecord();
+    },
+    [latestRef, audio, allPlayed, recording, dispatch, autoRecord],
+  );
 
   // Auto mode: play on arrival when the browser will allow it, else offer the click-to-play prompt.
   const auto = state.auto && state.phase === 'running';

@@ -30,7 +30,14 @@ const item = (runNumber: number): FeedbackItem => ({
   recordingUrl: 'blob:own',
   status: 'done',
   text: 'Score: 22/100 — off the topic or too little information.\n',
-  saved: { id: runNumber, score: 22, feedback: 'Score: 22/100', feedback_html: '<p>Score: 22/100</p>', locked: true, review },
+  saved: {
+    id: runNumber,
+    score: 22,
+    feedback: 'Score: 22/100',
+    feedback_html: '<p>Score: 22/100</p>',
+    locked: true,
+    review,
+  },
   error: null,
 });
 

@@ -67,7 +67,13 @@ export function ListenStep(p: ListenStepProps) {
       </div>
       {!p.auto && p.played && !busy ? (
         <div className="flex flex-wrap gap-2" data-testid="question-replay">
-          <Button size="sm" variant="secondary" onClick={() => p.onReplay(1)} disabled={p.disabled} data-testid="replay-normal">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => p.onReplay(1)}
+            disabled={p.disabled}
+            data-testid="replay-normal"
+          >
             {t('questionReplay.normal')}
           </Button>
           <Button
@@ -81,7 +87,11 @@ export function ListenStep(p: ListenStepProps) {
           </Button>
         </div>
       ) : null}
-      <p className="text-xs text-ink-muted" data-testid="play-mode-note" data-mode={p.auto ? 'exam' : 'practice'}>
+      <p
+        className="text-xs text-ink-muted"
+        data-testid="play-mode-note"
+        data-mode={p.auto ? 'exam' : 'practice'}
+      >
         {p.auto ? t('questionReplay.examNote') : t('questionReplay.practiceNote')}
       </p>
       {p.error ? (
