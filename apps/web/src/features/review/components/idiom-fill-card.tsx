@@ -5,7 +5,7 @@ import { cn } from '@/components/ui/cn';
 import { useLang } from '@/components/ui/local-link';
 import { idiomBlank } from '../lib/idiom-blank';
 import { meaningIn } from './meaning-card';
-import { NextButton } from './rating-buttons';
+import { Verdict } from './card-parts';
 
 /** Fill the idiom: one character blanked, chosen among four; right is Good, wrong is Again. */
 export function IdiomFillCard({
@@ -67,15 +67,7 @@ export function IdiomFillCard({
           </button>
         ))}
       </div>
-      {picked !== null ? (
-        <div className="flex flex-col items-center gap-3" data-testid="review-verdict" data-right={right}>
-          <p className={right ? 'text-success' : 'text-danger'} role="status">
-            {right ? t('review.verdict.right') : t('review.verdict.wrong')}{' '}
-            {card.pinyin ? <span className="font-medium">{card.pinyin}</span> : null}
-          </p>
-          <NextButton onNext={() => onRate(right ? 3 : 1)} />
-        </div>
-      ) : null}
+      {picked !== null ? <Verdict card={card} right={right} onRate={onRate} /> : null}
     </div>
   );
 }

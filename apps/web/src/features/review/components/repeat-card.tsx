@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AssessedSyllable, ErrorCode, ReviewCard, ReviewRating } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { MicIcon } from '@/components/ui/icons';
-import { SpeakButton } from '@/components/ui/speak-button';
 import { ApiError } from '@/lib/api';
+import { SpokenHanzi } from './card-parts';
 import { RatingButtons } from './rating-buttons';
 import type { VoiceRecording, VoiceTools } from './voice-tools';
 
@@ -64,16 +64,7 @@ export function RepeatCard({
   return (
     <div className="flex flex-col items-center gap-4" data-testid="repeat-card" data-state={state.kind}>
       <p className="text-ink-muted">{t('review.repeat.prompt')}</p>
-      <div className="flex items-center gap-2">
-        <p className="font-cjk text-5xl font-semibold" lang="zh-CN" data-testid="review-hanzi">
-          {card.hanzi}
-        </p>
-        <SpeakButton
-          text={card.hanzi}
-          label={t('review.listen', { hanzi: card.hanzi })}
-          testId="review-listen"
-        />
-      </div>
+      <SpokenHanzi hanzi={card.hanzi} />
       {card.pinyin ? <p className="text-lg text-brand">{card.pinyin}</p> : null}
       {state.kind === 'recording' ? (
         <div className="flex w-full flex-col gap-2">

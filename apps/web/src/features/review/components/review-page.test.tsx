@@ -8,6 +8,7 @@ import '@/lib/i18n';
 import { clearSession, saveAuth } from '@/lib/session';
 import en from '@/locales/en/common.json';
 import { idiomBlank } from '../lib/idiom-blank';
+import { testCard } from '../lib/test-card';
 import { ReviewPage } from './review-page';
 
 // The stroke-order quiz stands in as a button: each press finishes the character it was given.
@@ -45,26 +46,18 @@ const user: StoredUser = {
   settings: { asr_model: 'doubao' },
 };
 
-const card = (over: Partial<ReviewCard>): ReviewCard => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  kind: 'hsk',
-  source: 'hsk',
-  hanzi: '银行',
-  pinyin: 'yínháng',
-  tone: null,
-  meaning: { en: 'bank', zh: '存钱的地方', ru: 'банк' },
-  context: '我去银行取钱。',
-  ref: null,
-  modes: ['meaning'],
-  due: '2026-11-25T10:00:00.000Z',
-  state: 'new',
-  reps: 0,
-  lapses: 0,
-  last_review: null,
-  created_at: '2026-11-24T10:00:00.000Z',
-  updated_at: '2026-11-24T10:00:00.000Z',
-  ...over,
-});
+const card = (over: Partial<ReviewCard>): ReviewCard =>
+  testCard({
+    kind: 'hsk',
+    source: 'hsk',
+    hanzi: '银行',
+    pinyin: 'yínháng',
+    tone: null,
+    meaning: { en: 'bank', zh: '存钱的地方', ru: 'банк' },
+    context: '我去银行取钱。',
+    modes: ['meaning'],
+    ...over,
+  });
 
 let due: ReviewCard[] = [];
 let synced: unknown[] = [];

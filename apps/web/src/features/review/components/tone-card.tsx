@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating, Tone } from '@kouyu/core';
 import { cn } from '@/components/ui/cn';
-import { SpeakButton, speak } from '@/components/ui/speak-button';
-import { NextButton } from './rating-buttons';
+import { speak } from '@/components/ui/speak-button';
+import { SpokenHanzi, Verdict } from './card-parts';
 
 const TONES: readonly Tone[] = [1, 2, 3, 4, 5];
 /** The tone marks on "a", to show each choice's shape. */
@@ -17,16 +17,7 @@ export function ToneCard({ card, onRate }: { card: ReviewCard; onRate: (rating: 
   return (
     <div className="flex flex-col items-center gap-4">
       <p className="text-ink-muted">{t('review.tone.prompt')}</p>
-      <div className="flex items-center gap-2">
-        <p className="font-cjk text-5xl font-semibold" lang="zh-CN" data-testid="review-hanzi">
-          {card.hanzi}
-        </p>
-        <SpeakButton
-          text={card.hanzi}
-          label={t('review.listen', { hanzi: card.hanzi })}
-          testId="review-listen"
-        />
-      </div>
+      <SpokenHanzi hanzi={card.hanzi} />
       <div role="group" aria-label={t('review.tone.label')} className="grid w-full grid-cols-5 gap-2">
         {TONES.map((tone) => (
           <button
@@ -50,13 +41,7 @@ export function ToneCard({ card, onRate }: { card: ReviewCard; onRate: (rating: 
         ))}
       </div>
       {picked !== null ? (
-        <div className="flex flex-col items-center gap-3" data-testid="review-verdict" data-right={right}>
-          <p className={right ? 'text-success' : 'text-danger'} role="status">
-            {right ? t('review.verdict.right') : t('review.verdict.wrong')}{' '}
-            {card.pinyin ? <span className="font-medium">{card.pinyin}</span> : null}
-          </p>
-          <NextButton onNext={() => onRate(right ? 3 : 1)} />
-        </div>
+        <Verdict card={card} right={right} onRate={onRate} />
       ) : (
         <button type="button" className="text-sm text-brand underline" onClick={() => speak(card.hanzi)}>
           {t('review.tone.again')}

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewCard } from '@kouyu/core';
 import { nextDueOf } from '../hooks/use-review-session';
 import { idiomBlank } from './idiom-blank';
 import { pickMode, playableModes } from './pick-mode';
+import { testCard } from './test-card';
 import { writeRating } from './write-rating';
 
-const card = (over: Partial<ReviewCard> = {}): ReviewCard => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  kind: 'char',
-  source: 'speaking',
-  hanzi: '银',
-  pinyin: 'yín',
-  tone: 2,
-  meaning: null,
-  context: null,
-  ref: null,
-  modes: ['repeat', 'tone', 'write', 'meaning'],
-  due: '2026-11-25T10:00:00.000Z',
-  state: 'new',
-  reps: 0,
-  lapses: 0,
-  last_review: null,
-  created_at: '2026-11-24T10:00:00.000Z',
-  updated_at: '2026-11-24T10:00:00.000Z',
-  ...over,
-});
+const card = testCard;
 const all = { online: true, canRecord: true, canWrite: true };
 
 describe('the mode a card is shown in', () => {
@@ -45,11 +26,13 @@ describe('the mode a card is shown in', () => {
     // A card without a known tone cannot be a tone question.
     expect(playableModes(card({ tone: null }), all)).not.toContain('tone');
     // Writing by hand is for a word, not the sentence of an HSK item.
-    expect(playableModes(card({ hanzi: '我们明天去银行', modes: ['write', 'meaning'] }), all)).toEqual(['meaning']);
-    // An idiom to fill needs at least two characters.
-    expect(playableModes(card({ kind: 'idiom', hanzi: '好', modes: ['idiom_fill', 'meaning'] }), all)).toEqual([
+    expect(playableModes(card({ hanzi: '我们明天去银行', modes: ['write', 'meaning'] }), all)).toEqual([
       'meaning',
     ]);
+    // An idiom to fill needs at least two characters.
+    expect(
+      playableModes(card({ kind: 'idiom', hanzi: '好', modes: ['idiom_fill', 'meaning'] }), all),
+    ).toEqual(['meaning']);
   });
 
   it('falls back to meaning when nothing else is possible', () => {
@@ -72,7 +55,9 @@ describe('fill the idiom', () => {
   });
 
   it('moves the blank between reviews', () => {
-    const answers = new Set(Array.from({ length: 12 }, (_, n) => idiomBlank('一心一意', `card-2:${n}`).parts.indexOf(null)));
+    const answers = new Set(
+      Array.from({ length: 12 }, (_, n) => idiomBlank('一心一意', `card-2:${n}`).parts.indexOf(null)),
+    );
     expect(answers.size).toBeGreaterThan(1);
   });
 });
@@ -89,9 +74,9 @@ describe('the rating of a written character', () => {
 describe('the next card due', () => {
   it('is the earliest still ahead', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
-    expect(nextDueOf(['2026-11-27T00:00:00Z', null, '2026-11-26T08:00:00Z', '2026-11-25T11:00:00Z'], now)).toBe(
-      '2026-11-26T08:00:00Z',
-    );
+    expect(
+      nextDueOf(['2026-11-27T00:00:00Z', null, '2026-11-26T08:00:00Z', '2026-11-25T11:00:00Z'], now),
+    ).toBe('2026-11-26T08:00:00Z');
     expect(nextDueOf([null, '2026-11-25T11:00:00Z'], now)).toBeNull();
   });
 });
