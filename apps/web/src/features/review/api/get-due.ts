@@ -25,7 +25,12 @@ export async function loadDue(userId: number): Promise<DueList> {
       schema: reviewDueResponseSchema,
       query: { limit: REVIEW_DUE_LIMIT_DEFAULT },
     });
-    const saved = { user_id: userId, cards: res.cards, due_count: res.due_count, saved_at: new Date().toISOString() };
+    const saved = {
+      user_id: userId,
+      cards: res.cards,
+      due_count: res.due_count,
+      saved_at: new Date().toISOString(),
+    };
     await saveDue(saved).catch(() => undefined);
     const answered = await unsent();
     return { cards: res.cards.filter((c) => !answered.has(c.id)), due_count: res.due_count, offline: false };
@@ -36,7 +41,11 @@ export async function loadDue(userId: number): Promise<DueList> {
     if (!cached) throw err;
     const answered = await unsent();
     const cards = cached.cards.filter((c) => !answered.has(c.id));
-    return { cards, due_count: Math.max(0, cached.due_count - (cached.cards.length - cards.length)), offline: true };
+    return {
+      cards,
+      due_count: Math.max(0, cached.due_count - (cached.cards.length - cards.length)),
+      offline: true,
+    };
   }
 }
 

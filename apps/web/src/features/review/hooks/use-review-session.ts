@@ -66,7 +66,13 @@ export function useReviewSession(userId: number) {
 
   const answer = useCallback(
     (card: ReviewCard, rating: ReviewRating, mode: ReviewMode) => {
-      const entry = { client_id: newClientId(), card_id: card.id, rating, answered_at: new Date().toISOString(), mode };
+      const entry = {
+        client_id: newClientId(),
+        card_id: card.id,
+        rating,
+        answered_at: new Date().toISOString(),
+        mode,
+      };
       setAnswered((before) => new Set(before).add(card.id));
       const work = (async () => {
         try {
