@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS, hanziOf } from '@kouyu/core';
+import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
 import { loadAllTexts } from '@/lib/i18n';
@@ -73,7 +73,9 @@ const hskkLevel: Check = (p) => HSKK_LEVELS.some((l) => l === p['level']);
 const testMode: Check = (p) =>
   hskkLevel(p) && /^(full-test|part-[123]|[123])$/.test(p['mode'] ?? '') && /^\d+$/.test(p['testId'] ?? '');
 const numericTest: Check = (p) => /^[\w-]+$/.test(p['testId'] ?? '');
-const hanziWord: Check = (p) => hanziOf(p['word'] ?? '').length > 0;
+// Any Chinese character: the page takes the word's characters. Core's hanzi module is not imported
+// here so that it stays out of the first chunk (only the lazy write page and its component use it).
+const hanziWord: Check = (p) => /\p{Script=Han}/u.test(p['word'] ?? '');
 
 /** Renders the page when its parameters are valid; otherwise the unknown-path rule sends the user to `/`. */
 function Guard({ check, children }: { check: Check; children: ReactNode }) {
