@@ -3,12 +3,13 @@
  * answer given later has already moved it (last write wins by answered_at), so two devices syncing an
  * offline queue in any order end on the same card and lose no answer.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ReviewMode, ReviewRating } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { reviewCards, reviewLog } from '../db/schema.js';
 import type { CardRow } from './cards.js';
 import { nextSchedule } from './scheduler.js';
+import type { Schedule } from './scheduler.js';
 
 export interface Answer {
   cardId: string;
@@ -64,8 +65,9 @@ export async function applyAnswer(
 }
 
 /**
- * Applies an offline queue in answered_at order (ties by client_id, so every order of arrival gives the
- * same result). Answers for cards that are not the user's are skipped. Returns each touched card once.
+ * Applies an offline queue in one transaction, in answered_at order (ties by client_id, so every order of
+ * arrival gives the same result): the same rule as `applyAnswer`, with each card read and written once.
+ * Answers for cards that are not the user's are skipped. Returns each touched card once.
  */
 export async function syncAnswers(
   db: Db,
@@ -73,14 +75,71 @@ export async function syncAnswers(
   answers: readonly Answer[],
   now: Date,
 ): Promise<CardRow[]> {
-  const ordered = [...answers].sort(
-    (a, b) =>
-      a.answeredAt.getTime() - b.answeredAt.getTime() || (a.clientId ?? '').localeCompare(b.clientId ?? ''),
-  );
-  const latest = new Map<string, CardRow>();
-  for (const answer of ordered) {
-    const card = await applyAnswer(db, userId, answer, now);
-    if (card) latest.set(card.id, card);
-  }
-  return [...latest.values()];
+  if (answers.length === 0) return [];
+  const ordered = answers
+    .map((a) => ({ ...a, answeredAt: a.answeredAt.getTime() > now.getTime() ? now : a.answeredAt }))
+    .sort(
+      (a, b) =>
+        a.answeredAt.getTime() - b.answeredAt.getTime() || (a.clientId ?? '').localeCompare(b.clientId ?? ''),
+    );
+  return db.transaction(async (tx) => {
+    // Cards are locked before the log is read, so two syncs of the same queue cannot both apply it.
+    const cards = await tx
+      .select()
+      .from(reviewCards)
+      .where(
+        and(
+          eq(reviewCards.userId, userId),
+          inArray(reviewCards.id, [...new Set(ordered.map((a) => a.cardId))]),
+        ),
+      )
+      .for('update');
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    const clientIds = ordered.flatMap((a) => (a.clientId ? [a.clientId] : []));
+    const seen = new Set(
+      clientIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ clientId: reviewLog.clientId })
+              .from(reviewLog)
+              .where(and(eq(reviewLog.userId, userId), inArray(reviewLog.clientId, clientIds)))
+          ).map((r) => r.clientId),
+    );
+    const logs: (typeof reviewLog.$inferInsert)[] = [];
+    const touched = new Set<string>();
+    const moved = new Map<string, Schedule>();
+    for (const answer of ordered) {
+      const card = byId.get(answer.cardId);
+      if (!card) continue;
+      touched.add(card.id);
+      if (answer.clientId) {
+        if (seen.has(answer.clientId)) continue;
+        seen.add(answer.clientId);
+      }
+      const applied = !card.lastReview || answer.answeredAt.getTime() >= card.lastReview.getTime();
+      logs.push({
+        userId,
+        cardId: card.id,
+        rating: answer.rating,
+        mode: answer.mode ?? null,
+        answeredAt: answer.answeredAt,
+        clientId: answer.clientId ?? null,
+        stateBefore: card.state,
+        applied,
+      });
+      if (!applied) continue;
+      const schedule = nextSchedule(card, answer.rating, answer.answeredAt);
+      byId.set(card.id, { ...card, ...schedule, updatedAt: now });
+      moved.set(card.id, schedule);
+    }
+    if (logs.length > 0) await tx.insert(reviewLog).values(logs).onConflictDoNothing();
+    for (const [id, schedule] of moved) {
+      await tx
+        .update(reviewCards)
+        .set({ ...schedule, updatedAt: now })
+        .where(eq(reviewCards.id, id));
+    }
+    return [...touched].flatMap((id) => byId.get(id) ?? []);
+  });
 }
