@@ -14,6 +14,10 @@ function themeColour(name: string, fallback: string): string {
   return value || fallback;
 }
 
+const DAY_S = 86_400;
+/** Tick steps of the day axis, in seconds: whole days, weeks and months only. */
+const DAY_INCRS = [1, 2, 7, 14, 30, 61, 91].map((d) => d * DAY_S);
+
 /** Chart height: lower on a phone so the heading and the next chart stay in view. */
 const heightFor = (width: number) => (width < 480 ? 200 : 260);
 
@@ -67,9 +71,14 @@ export function TimeChart({
       const options: uPlot.Options = {
         width,
         height: heightFor(width),
-        scales: { x: { time: true }, y: { range: [0, max] } },
+        // Days are calendar dates at UTC midnight: the axis reads them in UTC, a tick a day at the closest.
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: {
+          x: { time: true, range: (_u, lo, hi) => (lo === hi ? [lo - DAY_S, hi + DAY_S] : [lo, hi]) },
+          y: { range: [0, max] },
+        },
         series: [
-          { value: (_u, v) => (v === null ? '' : formatDay(v, lang)) },
+          { label: t('day'), value: (_u, v) => (v === null ? '' : formatDay(v, lang)) },
           ...lines.map((line, i) => ({
             label: line.label,
             stroke: themeColour(COLOUR_VARS[i % COLOUR_VARS.length] ?? '--brand', '#dc2626'),
@@ -80,7 +89,7 @@ export function TimeChart({
           })),
         ],
         axes: [
-          { ...axis, values: (_u, splits) => splits.map((s) => formatDay(s, lang)) },
+          { ...axis, incrs: DAY_INCRS, values: (_u, splits) => splits.map((s) => formatDay(s, lang)) },
           { ...axis, size: 48, values: (_u, splits) => splits.map((s) => format(s)) },
         ],
       };
@@ -94,7 +103,7 @@ export function TimeChart({
       resize.disconnect();
       chart?.destroy();
     };
-  }, [aligned, lines, format, max, lang, hasData]);
+  }, [aligned, lines, format, max, lang, hasData, t]);
 
   return (
     <section
