@@ -54,6 +54,42 @@ describe('ResponseCache', () => {
     await app.close();
   });
 
+  it('produces once for requests that miss together, and again once that production is over', async () => {
+    const cache = new ResponseCache(10, 0);
+    const app = Fastify();
+    let calls = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.get('/x', (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        'x',
+        schema,
+        async () => {
+          const n = ++calls;
+          if (n === 1) await gate;
+          return { value: { success: true, n }, cache: true };
+        },
+        { shared: true },
+      ),
+    );
+    await app.ready();
+    const together = Array.from({ length: 5 }, () => app.inject('/x'));
+    // Let every request reach the cache before the first production ends.
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    const answers = await Promise.all(together);
+    expect(answers.map((a) => a.json())).toEqual(Array(5).fill({ success: true, n: 1 }));
+    expect(calls).toBe(1);
+    // Expired at once (ttl 0): the next miss produces anew rather than waiting on the old production.
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await app.inject('/x')).json()).toEqual({ success: true, n: 2 });
+    await app.close();
+  });
+
   it('keeps at most `max` answers, dropping the oldest', async () => {
     const cache = new ResponseCache(2);
     const app = Fastify();

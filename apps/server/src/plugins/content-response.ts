@@ -55,6 +55,10 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers being produced, by key: concurrent misses wait for the same one. */
+  private readonly making = new Map<string, Promise<Entry>>();
+  /** Bumped by `clear`: an answer produced before it is sent but not kept. */
+  private generation = 0;
 
   constructor(
     private readonly max = 1000,
@@ -64,11 +68,35 @@ export class ResponseCache {
   /** Forgets everything (new content seeded). */
   clear(): void {
     this.entries.clear();
+    this.making.clear();
+    this.generation++;
+  }
+
+  private async make(
+    key: string,
+    schema: ZodType,
+    produce: () => Promise<{ value: unknown; cache: boolean }>,
+  ): Promise<Entry> {
+    const generation = this.generation;
+    const { value, cache } = await produce();
+    const body = JSON.stringify(schema.parse(value));
+    const entry: Entry = { body, etag: etagOf(body), at: Date.now() };
+    if (cache && generation === this.generation) {
+      // Oldest first out: a Map keeps insertion order.
+      if (this.entries.size >= this.max) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
+      this.entries.set(key, entry);
+    }
+    return entry;
   }
 
   /**
    * Sends the cached answer under `key`, or produces, validates (with the route's response schema)
    * and caches it. `produce` may return null to answer without caching (e.g. audio not ready yet).
+   * Requests missing the same key at once share one `produce`, so the key must name everything the
+   * answer depends on (it already must, for the cache).
    */
   async send(
     req: FastifyRequest,
@@ -88,17 +116,18 @@ export class ResponseCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else {
-      const { value, cache } = await produce();
-      const body = JSON.stringify(schema.parse(value));
-      entry = { body, etag: etagOf(body), at: Date.now() };
-      if (cache) {
-        // Oldest first out: a Map keeps insertion order.
-        if (this.entries.size >= this.max) {
-          const oldest = this.entries.keys().next();
-          if (!oldest.done) this.entries.delete(oldest.value);
-        }
-        this.entries.set(key, entry);
+      // Requests that miss together share one production: when an answer runs out under load, a
+      // hundred waiting learners must not each query and serialise it again (the profile showed such
+      // a stampede of question loads, each one reading every question's audio from the store).
+      let making = this.making.get(key);
+      if (!making) {
+        const started = this.make(key, schema, produce).finally(() => {
+          if (this.making.get(key) === started) this.making.delete(key);
+        });
+        making = started;
+        this.making.set(key, started);
       }
+      entry = await making;
     }
     reply.header('ETag', entry.etag);
     reply.header('Vary', 'Authorization, Accept-Encoding');
