@@ -103,8 +103,11 @@ describe('the HSKK speaking test in a real browser', () => {
       // Every answer got streamed feedback with a score; the review of questions and answers needs an account.
       await untilCount(page.locator('[data-testid=feedback-card][data-status=done]'), total);
       expect(await page.getByTestId('question-score').count()).toBe(total);
-      expect(await page.getByTestId('review-signin').count()).toBe(total);
+      // One sign-in notice for the whole review, not one per question; the learner's own recording replays.
+      expect(await page.getByTestId('review-plus-notice').count()).toBe(1);
+      expect(await page.getByTestId('review-plus-notice').getAttribute('data-access')).toBe('sign_in');
       expect(await page.getByTestId('review-content').count()).toBe(0);
+      expect(await page.getByTestId('answer-replay').count()).toBe(total);
       expect(Number(await page.getByTestId('average-score').textContent())).toBeGreaterThanOrEqual(0);
       expect(await page.getByTestId('guest-limit-modal').textContent()).toContain(
         en.guestLimit.benefits.unlock,
@@ -160,9 +163,11 @@ describe('the HSKK speaking test in a real browser', () => {
       expect(texts.every((t) => t.trim().length > 0)).toBe(true);
       const average = Number(await page.getByTestId('average-score').textContent());
       expect(Number.isInteger(average) && average >= 0 && average <= 100).toBe(true);
-      // A non-official learner sees the review blurred behind Plus.
-      expect(await page.getByTestId('review-plus').count()).toBe(total);
-      expect(await page.getByTestId('review-plus').first().textContent()).toContain(en.feedback.plusRequired);
+      // A non-official learner gets one Plus notice for the review, the band of each answer, no question or answer text.
+      expect(await page.getByTestId('review-plus-notice').count()).toBe(1);
+      expect(await page.getByTestId('review-plus-notice').getAttribute('data-access')).toBe('plus_required');
+      expect(await page.getByTestId('review-content').count()).toBe(0);
+      expect(await page.getByTestId('review-band').count()).toBe(total);
 
       // The run was saved: the results page lists it and opens its per-question feedback.
       await page.goto(`${baseURL}/en/results`);
@@ -173,7 +178,9 @@ describe('the HSKK speaking test in a real browser', () => {
       );
       await item.getByTestId('view-result-feedback').click();
       await untilCount(item.getByTestId('result-answer'), total);
-      expect(await item.getByTestId('result-answer').first().textContent()).toContain(STANDIN_PHRASE);
+      // The same rule on the results page, enforced by the server: no answer text, one notice for the run.
+      expect(await item.getByTestId('result-answer').first().textContent()).not.toContain(STANDIN_PHRASE);
+      expect(await item.getByTestId('review-plus-notice').count()).toBe(1);
       await page.context().close();
     },
   );
