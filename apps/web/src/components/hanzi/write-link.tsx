@@ -9,6 +9,7 @@ export function WriteLink({ word, className }: { word: string; className?: strin
     <LocalLink
       to={`/write/${encodeURIComponent(word)}`}
       className={cn('text-xs font-medium text-brand underline-offset-2 hover:underline', className)}
+      // The name starts with the visible words, so a voice-control user can say what they see.
       aria-label={t('hanzi.writeItLabel', { word })}
       data-testid="write-link"
     >

@@ -54,7 +54,7 @@ describe('dictation result', () => {
     expect(links).toEqual(['/en/write/友', '/en/write/气']);
     const wrong = screen.getAllByTestId('char-result').find((li) => li.dataset['status'] === 'wrong');
     expect(
-      within(wrong ?? document.body).getByRole('link', { name: 'Practise writing 友 by hand' }),
+      within(wrong ?? document.body).getByRole('link', { name: 'Write it: 友, by hand' }),
     ).toBeTruthy();
   });
 });
