@@ -4,7 +4,8 @@
  * Fastify process answering every path with the very bytes the server gave (the ceiling). Prints
  * requests/s, p50/p99, timeouts and the ratio per endpoint, then feedback sockets per second.
  * `npm run build` first; then `npm run bench -- api`. BENCH_SECONDS (default 5) and
- * BENCH_CONNECTIONS (default 100) change the load; BENCH_ONLY=text keeps the endpoints whose name holds
+ * BENCH_CONNECTIONS (default 100) change the load, BENCH_ROUNDS (default 3) how many alternating rounds
+ * of server and ceiling share those seconds; BENCH_ONLY=text keeps the endpoints whose name holds
  * it; BENCH_PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir. With
  * BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is made and dropped) and BENCH_REDIS_URL
  * the server runs as a deployment would instead of on the embedded database.
@@ -20,6 +21,7 @@ import { freePort, repoRoot, startBuiltServer } from '../src/test/built-server.j
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3));
 const ADMIN = { email: 'bench-admin@kouyu.test', password: 'bench-password-123' };
 
 interface Target {
@@ -41,16 +43,46 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
-  // A short warm-up first (JIT, caches, connection set-up): the figures are the steady state.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers, timeout: 10 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 10 });
+async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+/**
+ * The server and the ceiling in alternating rounds (ROUNDS of SECONDS/ROUNDS each, after a 1 s
+ * warm-up of each): the shared machine's load moves within seconds, and one block for each side
+ * made the ratio swing by tens of points between runs. The ratio is the median of the rounds'.
+ */
+async function compare(real: string, bare: string, headers: Record<string, string>) {
+  // A short warm-up first (JIT, caches, connection set-up): the figures are the steady state.
+  for (const url of [real, bare]) await measure(url, headers, 1);
+  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const rounds: { real: Figures; bare: Figures }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push({ real: await measure(real, headers, seconds), bare: await measure(bare, headers, seconds) });
+  }
+  const ratios = rounds.map((r) => (r.bare.rps > 0 ? r.real.rps / r.bare.rps : 0)).sort((a, b) => a - b);
+  const mean = (pick: (f: Figures) => number, side: 'real' | 'bare') =>
+    Math.round(rounds.reduce((sum, r) => sum + pick(r[side]), 0) / rounds.length);
+  const worst = (pick: (f: Figures) => number, side: 'real' | 'bare') =>
+    Math.max(...rounds.map((r) => pick(r[side])));
+  const total = (pick: (f: Figures) => number) => rounds.reduce((sum, r) => sum + pick(r.real), 0);
+  return {
+    real: {
+      rps: mean((f) => f.rps, 'real'),
+      p50: mean((f) => f.p50, 'real'),
+      p99: worst((f) => f.p99, 'real'),
+      timeouts: total((f) => f.timeouts),
+      non2xx: total((f) => f.non2xx),
+    },
+    bare: { rps: mean((f) => f.rps, 'bare'), p99: worst((f) => f.p99, 'bare') },
+    ratio: ratios[Math.floor(ratios.length / 2)] ?? 0,
   };
 }
 
@@ -229,7 +261,7 @@ async function main() {
     }
     const ceiling = await startCeiling(bodies, dataDir);
     console.log(
-      `${CONNECTIONS} connections, ${SECONDS} s each after 1 s warm-up, ${pgUrl ? 'PostgreSQL' : 'embedded database'}; server vs bare Fastify with the same bytes\n`,
+      `${CONNECTIONS} connections, ${SECONDS} s each after 1 s warm-up, in ${ROUNDS} alternating rounds (ratio: their median, p99: the worst round), ${pgUrl ? 'PostgreSQL' : 'embedded database'}; server vs bare Fastify with the same bytes\n`,
     );
     console.log(
       `${'endpoint'.padEnd(26)} ${pad('req/s', 7)} ${pad('p50', 5)} ${pad('p99', 6)} ${pad('t/o', 5)} ${pad('non2xx', 6)} | ${pad('ceiling', 7)} ${pad('p99', 5)} | ${pad('ratio', 6)} ${pad('bytes', 7)}`,
@@ -237,9 +269,12 @@ async function main() {
     try {
       for (const t of targets) {
         const headers = t.signedIn ? auth : {};
-        const real = await measure(`${server.baseUrl}${t.path}`, headers);
-        const bare = await measure(`${ceiling.baseUrl}${t.path}`, headers);
-        const ratio = bare.rps > 0 ? `${Math.round((100 * real.rps) / bare.rps)}%` : '-';
+        const { real, bare, ratio: r } = await compare(
+          `${server.baseUrl}${t.path}`,
+          `${ceiling.baseUrl}${t.path}`,
+          headers,
+        );
+        const ratio = `${Math.round(100 * r)}%`;
         console.log(
           `${t.name.padEnd(26)} ${pad(real.rps, 7)} ${pad(real.p50, 5)} ${pad(real.p99, 6)} ${pad(real.timeouts, 5)} ${pad(real.non2xx, 6)} | ${pad(bare.rps, 7)} ${pad(bare.p99, 5)} | ${pad(ratio, 6)} ${pad(bodies[t.path]?.body.length ?? 0, 7)}`,
         );
