@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { DeferredTrigger, deferred, useDeferredMenu } from './deferred-menu';
@@ -8,16 +9,19 @@ function fakeMenu() {
   const menu = deferred<{ defaultOpen: boolean }>(async () => {
     loads += 1;
     await Promise.resolve();
+    // Like a menu library's uncontrolled root: `defaultOpen` is read when the menu mounts.
     return function Menu({ defaultOpen }) {
-      return <div data-testid="menu">{defaultOpen ? 'open' : 'closed'}</div>;
+      const [open] = useState(defaultOpen);
+      return <div data-testid="menu">{open ? 'open' : 'closed'}</div>;
     };
   });
   return { menu, loads: () => loads };
 }
 
-function Slot({ menu }: { menu: ReturnType<typeof fakeMenu>['menu'] }) {
-  const { Menu, prefetch, open } = useDeferredMenu(menu);
-  if (Menu) return <Menu defaultOpen />;
+function Slot({ menu, shown = true }: { menu: ReturnType<typeof fakeMenu>['menu']; shown?: boolean }) {
+  const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
+  if (!shown) return <span data-testid="signed-out" />;
+  if (Menu) return <Menu defaultOpen={defaultOpen} />;
   return (
     <DeferredTrigger data-testid="trigger" aria-label="Menu" prefetch={prefetch} open={open}>
       M
@@ -39,6 +43,17 @@ describe('a menu whose code loads on first use', () => {
     expect((await screen.findByTestId('menu')).textContent).toBe('open');
     expect(screen.queryByTestId('trigger')).toBeNull();
     expect(loads()).toBe(1);
+  });
+
+  it('opens only on the press: shown again later (signed out, then in), the menu starts closed', async () => {
+    const { menu } = fakeMenu();
+    const { rerender } = render(<Slot menu={menu} />);
+    fireEvent.pointerDown(screen.getByTestId('trigger'), { button: 0 });
+    expect((await screen.findByTestId('menu')).textContent).toBe('open');
+    rerender(<Slot menu={menu} shown={false} />);
+    await screen.findByTestId('signed-out');
+    rerender(<Slot menu={menu} />);
+    expect((await screen.findByTestId('menu')).textContent).toBe('closed');
   });
 
   it('fetches on hover or focus without opening, and opens from the keyboard', async () => {

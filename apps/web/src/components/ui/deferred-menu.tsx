@@ -37,12 +37,20 @@ export function deferred<P>(load: () => Promise<ComponentType<P>>): Deferred<P> 
 export function useDeferredMenu<P>(menu: Deferred<P>) {
   const [wanted, setWanted] = useState(false);
   const [Menu, setMenu] = useState<ComponentType<P> | null>(null);
+  // Open only when the menu first appears because it was pressed: a menu rendered again later (the
+  // avatar after signing out and in) starts closed, as any menu does.
+  const [defaultOpen, setDefaultOpen] = useState(false);
+  useEffect(() => {
+    if (Menu && defaultOpen) setDefaultOpen(false);
+  }, [Menu, defaultOpen]);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
     menu.load().then(
       (component) => {
-        if (live) setMenu(() => component);
+        if (!live) return;
+        setMenu(() => component);
+        setDefaultOpen(true);
       },
       () => {
         if (live) setWanted(false);
@@ -54,6 +62,8 @@ export function useDeferredMenu<P>(menu: Deferred<P>) {
   }, [menu, wanted]);
   return {
     Menu,
+    /** Pass to the menu's root: true on the render where it first appears after a press. */
+    defaultOpen,
     prefetch: () => void menu.load().catch(() => undefined),
     open: () => setWanted(true),
   };

@@ -35,7 +35,7 @@ const menu = deferred(() => import('./account-menu').then((m) => m.AccountMenu))
 export function AccountSlot() {
   const { t } = useTranslation();
   const { user, vip } = useSession();
-  const { Menu, prefetch, open } = useDeferredMenu(menu);
+  const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
   if (!user) {
     return (
       <LocalLink to="/auth?mode=login" className={buttonClass('primary', 'sm')} data-testid="login-button">
@@ -43,7 +43,7 @@ export function AccountSlot() {
       </LocalLink>
     );
   }
-  if (Menu) return <Menu defaultOpen />;
+  if (Menu) return <Menu defaultOpen={defaultOpen} />;
   return (
     <DeferredTrigger
       data-testid="account-menu"

@@ -35,8 +35,8 @@ const menu = deferred(() => import('./feedback-menu').then((m) => m.FeedbackMenu
 export function FeedbackButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('feedback');
   const className = useFabClass(compact);
-  const { Menu, prefetch, open } = useDeferredMenu(menu);
-  if (Menu) return <Menu compact={compact} defaultOpen />;
+  const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
+  if (Menu) return <Menu compact={compact} defaultOpen={defaultOpen} />;
   return (
     <DeferredTrigger
       data-testid="feedback-fab"

@@ -29,8 +29,8 @@ const menu = deferred(() => import('./nav-dropdown-menu').then((m) => m.NavDropd
 
 /** A header dropdown of links; the dropdown's code loads when it is first opened (decision 017). */
 export function NavDropdown(props: NavDropdownProps) {
-  const { Menu, prefetch, open } = useDeferredMenu(menu);
-  if (Menu) return <Menu {...props} defaultOpen />;
+  const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
+  if (Menu) return <Menu {...props} defaultOpen={defaultOpen} />;
   return (
     <DeferredTrigger data-testid={props.testId} className={NAV_TRIGGER_CLASS} prefetch={prefetch} open={open}>
       <NavTriggerLabel label={props.label} />
