@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASR_MODELS, USER_LEVELS } from './stored-user.js';
 
 /** Pagination block of list answers (spec 000 §3). */
 export const paginationSchema = z.object({
@@ -24,16 +25,6 @@ export function paginate(page: number, perPage: number, totalCount: number): Pag
   };
 }
 
-export const USER_LEVELS = [
-  'basic',
-  'intermediate',
-  'advanced',
-  'expert',
-  'master',
-  'superior',
-  'admin',
-] as const;
-
 /** The stored user (spec 000 §3). */
 export const storedUserSchema = z.object({
   id: z.number().int(),
@@ -48,7 +39,7 @@ export const storedUserSchema = z.object({
   invited_code: z.string().nullable(),
   email_verified: z.boolean(),
   language: z.string(),
-  settings: z.object({ asr_model: z.enum(['dashscope', 'doubao']) }),
+  settings: z.object({ asr_model: z.enum(ASR_MODELS) }),
   created_at: z.string().optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;

@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './validation.js';
 export * from './membership.js';
 export * from './api.js';
+export * from './stored-user.js';
 export * from './scoring.js';
 export * from './auth.js';
 export * from './pinyin.js';

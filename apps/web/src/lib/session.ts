@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, storedUserSchema } from '@kouyu/core';
+import { STORAGE_KEYS, parseStoredUser } from '@kouyu/core';
 import type { AuthData, StoredUser } from '@kouyu/core';
 import { storage } from './storage';
 
@@ -17,9 +17,9 @@ function read(): Session {
   const raw = storage.get(STORAGE_KEYS.userData);
   let user: StoredUser | null = null;
   if (raw) {
+    // Checked by hand in core, not with the zod schema: this runs before the first paint (decision 017).
     try {
-      const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-      user = parsed.success ? parsed.data : null;
+      user = parseStoredUser(JSON.parse(raw));
     } catch {
       user = null;
     }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { refreshSession } from '@/lib/api';
 import { clearSession, getSession } from '@/lib/session';
 import { sessionAction } from './session-rules';
 
@@ -9,8 +8,9 @@ let started = false;
 async function apply(atStart: boolean) {
   const action = sessionAction(getSession(), Date.now(), atStart);
   if (action === 'clear') clearSession();
-  // refreshSession shares one request among concurrent callers (the API client's 401 retry too).
-  else if (action === 'refresh' && !(await refreshSession())) clearSession();
+  // refreshSession shares one request among concurrent callers (the API client's 401 retry too). The
+  // client loads only when a refresh is due: a guest's first paint does not need it (decision 017).
+  else if (action === 'refresh' && !(await (await import('@/lib/api')).refreshSession())) clearSession();
 }
 
 /** Checks the session when the app starts and again on every route change (spec 000 §4). */
