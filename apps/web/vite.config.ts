@@ -55,9 +55,12 @@ self.addEventListener('fetch', (e) => {
   };
 }
 
-/** Libraries the shell itself runs on (everything else stays with the page that uses it). */
+/**
+ * Libraries the shell itself runs on (everything else stays with the page that uses it). Not zod nor
+ * TanStack Query: the home page paints without them, and they load with the first page that fetches.
+ */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack[\\/](query-core|react-query)|zod)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 
 /** Files of public/ that every page shows (logo, install icons, manifest). */
 const ICONS = ['/icon.svg', '/icon-192.png', '/manifest.webmanifest'];

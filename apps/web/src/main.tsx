@@ -1,16 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import './styles.css';
 import { i18n } from './lib/i18n';
 import { loadCjkFontIfMissing } from './lib/cjk-font';
 import { ModalProvider } from './lib/modals';
+import { QueryHost } from './lib/query';
 import { router } from './app/router';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
 
 loadCjkFontIfMissing();
 
@@ -24,11 +20,12 @@ if (root) {
   void texts.finally(() =>
     createRoot(mount).render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
+        {/* The query client arrives with the first page, modal or menu that fetches (decision 017). */}
+        <QueryHost>
           <ModalProvider>
             <RouterProvider router={router} />
           </ModalProvider>
-        </QueryClientProvider>
+        </QueryHost>
       </StrictMode>,
     ),
   );

@@ -5,6 +5,7 @@ import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
 import { loadAllTexts } from '@/lib/i18n';
+import { loadQueryClient } from '@/lib/query';
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
 import { PageLoading } from './page-loading';
@@ -16,8 +17,9 @@ import { RouteError } from './route-error';
  * barrels, so that opening one page does not pull its neighbours (the test list does not need the recorder).
  */
 function page$<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  // The page's texts (all but the shell's are fetched on demand) arrive with its code.
-  return lazy(async () => ({ default: (await Promise.all([load(), loadAllTexts()]))[0][name] }));
+  // The page's texts (all but the shell's are fetched on demand) and the query client (the guest home
+  // paints without it) arrive with its code.
+  return lazy(async () => ({ default: (await Promise.all([load(), loadAllTexts(), loadQueryClient()]))[0][name] }));
 }
 const AuthPage = page$(() => import('@/features/auth/components/auth-page'), 'AuthPage');
 const VerifyEmailPage = page$(() => import('@/features/auth/components/verify-email-page'), 'VerifyEmailPage');

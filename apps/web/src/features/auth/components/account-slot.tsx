@@ -3,6 +3,7 @@ import type { StoredUser, VipStatus } from '@kouyu/core';
 import { buttonClass } from '@/components/ui/button';
 import { DeferredTrigger, deferred, useDeferredMenu } from '@/components/ui/deferred-menu';
 import { LocalLink } from '@/components/ui/local-link';
+import { loadQueryClient } from '@/lib/query';
 import { useSession } from '../hooks/use-session';
 
 export const ACCOUNT_TRIGGER_CLASS =
@@ -26,7 +27,10 @@ export function AccountInitial({ user, vip }: { user: StoredUser; vip: VipStatus
   );
 }
 
-const menu = deferred(() => import('./account-menu').then((m) => m.AccountMenu));
+// The menu fetches (points, account): the query client arrives with its code (decision 017).
+const menu = deferred(() =>
+  Promise.all([import('./account-menu'), loadQueryClient()]).then(([m]) => m.AccountMenu),
+);
 
 /**
  * The header's account slot: a Log in button for guests, else the avatar; the avatar's menu (and the

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { loadQueryClient } from '@/lib/query';
 import { getSession, saveUser } from '@/lib/session';
-import { membershipQuery } from '../api/get-membership';
 
 /** The spec's payment-completed event (000 §4): Plus status refreshes everywhere when it fires. */
 export const PAYMENT_COMPLETED_EVENT = 'payment-completed';
@@ -22,6 +22,8 @@ let refreshing: Promise<void> | null = null;
 export function refreshPlus(client: QueryClient): Promise<void> {
   refreshing ??= (async () => {
     try {
+      // The membership call and its schema load here: the shell listens without them (decision 017).
+      const { membershipQuery } = await import('../api/get-membership');
       await client.invalidateQueries({ queryKey: membershipQuery().queryKey });
       const info = await client.fetchQuery(membershipQuery());
       const data = membershipQuery().select?.(info);
@@ -40,11 +42,17 @@ export function refreshPlus(client: QueryClient): Promise<void> {
   return refreshing;
 }
 
-/** Listens for the payment-completed event for as long as the app shell is mounted. */
+/**
+ * Listens for the payment-completed event for as long as the app shell is mounted; refreshes with the
+ * query client above it, or the app's (loaded then) when the shell has not needed one yet.
+ */
 export function usePaymentCompletedRefresh() {
-  const client = useQueryClient();
+  const client = useContext(QueryClientContext);
   useEffect(() => {
-    const onCompleted = () => void refreshPlus(client).catch(() => undefined);
+    const onCompleted = () =>
+      void Promise.resolve(client ?? loadQueryClient())
+        .then(refreshPlus)
+        .catch(() => undefined);
     window.addEventListener(PAYMENT_COMPLETED_EVENT, onCompleted);
     return () => window.removeEventListener(PAYMENT_COMPLETED_EVENT, onCompleted);
   }, [client]);

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { i18n } from '@/lib/i18n';
+import { loadQueryClient } from '@/lib/query';
 import { cn } from '@/components/ui/cn';
 
-// The panel, its dialog and its texts are a chunk of their own: the home page's first load stays the same.
+// The panel, its dialog and its texts are a chunk of their own, and it waits for the query client
+// (not in the home page's first load): the home page's first load stays the same.
 const TodayPanel = lazy(async () => {
-  const [mod] = await Promise.all([import('./today-panel'), i18n.loadNamespaces('today')]);
+  const [mod] = await Promise.all([import('./today-panel'), i18n.loadNamespaces('today'), loadQueryClient()]);
   return { default: mod.TodayPanel };
 });
 
