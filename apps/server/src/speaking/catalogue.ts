@@ -5,6 +5,7 @@ import type { AccessTest, HskkLevel, Language, Pagination, TestListItem, Viewer 
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { hskkParts, hskkQuestions, hskkTests } from '../db/schema.js';
+import { ContentCache } from '../study/content-cache.js';
 
 export type TestRow = typeof hskkTests.$inferSelect;
 
@@ -108,6 +109,29 @@ export async function listTests(
   }));
   const data = [...real, ...fakes];
   return { data, pagination: paginate(1, Math.max(1, data.length), data.length) };
+}
+
+/** Every test's name in each language, by id. */
+export type TestNames = ReadonlyMap<number, Record<Language, string>>;
+
+// One copy per database (tests open several), following the HSKK seed's version like the other content.
+const namesByDb = new WeakMap<Db, ContentCache<TestNames>>();
+
+/**
+ * The tests' names, from an in-memory copy of the seeded content (see ContentCache): the results list
+ * names each result's test, and asking the database for names it already holds was a second query
+ * on every page of results.
+ */
+export function testNames(db: Db): Promise<TestNames> {
+  let cache = namesByDb.get(db);
+  if (!cache) {
+    cache = new ContentCache(db, 'hskk', async (d) => {
+      const rows = await d.select({ id: hskkTests.id, name: hskkTests.testName }).from(hskkTests);
+      return new Map(rows.map((r) => [r.id, r.name]));
+    });
+    namesByDb.set(db, cache);
+  }
+  return cache.get();
 }
 
 /** One test by id, or undefined. */

@@ -18,7 +18,7 @@ import type {
   submitResultBody,
 } from '@kouyu/core';
 import type { Db } from '../db/client.js';
-import { feedbackRecords, hskkQuestions, hskkTests, testResults } from '../db/schema.js';
+import { feedbackRecords, hskkQuestions, testResults } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
 import { recordGoal } from '../analytics/goals.js';
@@ -26,7 +26,7 @@ import { findUserById } from '../accounts/users.js';
 import { heldBack } from '../speech/feedback/plus.js';
 import { assertCanOpen } from './access.js';
 import { cardsFromSpeakingResult } from '../review/from-mistakes.js';
-import { findTest, viewerOf } from './catalogue.js';
+import { findTest, testNames, viewerOf } from './catalogue.js';
 
 export type SubmitResult = z.infer<typeof submitResultBody>;
 export type ResultsQuery = z.infer<typeof resultsQuery>;
@@ -154,12 +154,7 @@ async function toItems(
   knownAccess?: ReviewAccess,
 ): Promise<ResultItem[]> {
   if (rows.length === 0) return [];
-  const testIds = [...new Set(rows.map((r) => r.testId))];
-  const tests = await db
-    .select({ id: hskkTests.id, name: hskkTests.testName })
-    .from(hskkTests)
-    .where(inArray(hskkTests.id, testIds));
-  const names = new Map(tests.map((t) => [t.id, t.name[lang]]));
+  const names = await testNames(db);
   const feedbackIds = [
     ...new Set(
       rows.flatMap((r) => r.answers.flatMap((a) => (a.ai_feedback_id === null ? [] : [a.ai_feedback_id]))),
@@ -194,7 +189,7 @@ async function toItems(
     id: r.id,
     test_id: r.testId,
     // A test removed from the content keeps its results under its id.
-    test_name: names.get(r.testId) ?? `Test ${r.testId}`,
+    test_name: names.get(r.testId)?.[lang] ?? `Test ${r.testId}`,
     level_id: r.levelId,
     part_id: r.partId,
     is_full_test: r.isFullTest,
