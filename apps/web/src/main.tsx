@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './styles.css';
 import { i18n } from './lib/i18n';
 import { loadCjkFontIfMissing } from './lib/cjk-font';
 import { ModalProvider } from './lib/modals';
 import { QueryHost } from './lib/query';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 
 loadCjkFontIfMissing();
 
@@ -22,9 +22,11 @@ if (root) {
       <StrictMode>
         {/* The query client arrives with the first page, modal or menu that fetches (decision 017). */}
         <QueryHost>
-          <ModalProvider>
-            <RouterProvider router={router} />
-          </ModalProvider>
+          <BrowserRouter>
+            <ModalProvider>
+              <AppRoutes />
+            </ModalProvider>
+          </BrowserRouter>
         </QueryHost>
       </StrictMode>,
     ),

@@ -1,15 +1,16 @@
-import { useRouteError } from 'react-router';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useOnline } from '@/lib/use-online';
 
 /**
  * A page that could not be opened, inside the shell. Offline, a page whose code was never fetched
- * cannot load: say so, rather than show the router's raw error; any other failure offers a retry.
+ * cannot load: say so, rather than show a raw error; any other failure offers a retry.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const online = useOnline();
   const chunk = error instanceof TypeError && /dynamically imported module|import/i.test(error.message);
   const offline = !online || chunk;
@@ -23,4 +24,37 @@ export function RouteError() {
       </Button>
     </section>
   );
+}
+
+interface BoundaryProps {
+  /** A new value (the next navigation) clears a caught error, as the router's error element did. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; key: string | null }> {
+  override state: { error: unknown; key: string | null } = { error: null, key: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string | null }) {
+    // The error belongs to the location it happened at: another navigation shows the page again.
+    if (state.key === null) return { error: state.error, key: props.resetKey };
+    return state.key !== props.resetKey ? { error: null, key: props.resetKey } : null;
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Catches what a page throws while it renders or loads (a chunk that cannot be fetched offline) and
+ * shows `RouteError` in its place, inside the shell; the next navigation tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <Boundary resetKey={location.key}>{children}</Boundary>;
 }
