@@ -3,8 +3,31 @@ import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@kouyu/core';
 import type { en } from './locales-en';
-import enCommon from '@/locales/en/common.json';
-import enContent from '@/locales/en/content.json';
+// Only the groups of these files that the shell and the home page show (JSON named exports: the others
+// stay out of the first load); `loadAllTexts` adds the whole files. `shell-texts.test.ts` checks that no
+// file of the first load names a group left out here.
+import {
+  account,
+  bottomBar,
+  common,
+  duration,
+  feedback,
+  footer,
+  header,
+  home,
+  install,
+  levels,
+  validation,
+} from '@/locales/en/common.json';
+import {
+  hero,
+  install as contentInstall,
+  lessons,
+  levels as contentLevels,
+  phrases,
+  showcase,
+  tips,
+} from '@/locales/en/content.json';
 import enFeedback from '@/locales/en/feedback.json';
 
 /**
@@ -17,6 +40,14 @@ const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
   '../locales/*/*.json',
   '!../locales/en/{common,content,feedback}.json',
 ]);
+/**
+ * The whole English shell files, of which the first load carries only some groups: read as text, since
+ * the same module imported both ways would ship whole in the first load.
+ */
+const fullShellTexts = import.meta.glob<string>('../locales/en/{common,content}.json', {
+  query: '?raw',
+  import: 'default',
+});
 
 /** Every namespace, from the files on disk (a feature that adds a file is covered). */
 const NAMESPACES = [
@@ -43,7 +74,47 @@ const lazyBackend: BackendModule = {
 };
 
 /** The texts bundled with the app (English, shell); the rest come through the lazy backend. */
-export const resources = { en: { common: enCommon, content: enContent, feedback: enFeedback } };
+export const resources = {
+  en: {
+    common: { account, bottomBar, common, duration, feedback, footer, header, home, install, levels, validation },
+    content: {
+      hero,
+      install: contentInstall,
+      lessons,
+      levels: contentLevels,
+      phrases,
+      showcase,
+      tips,
+    },
+    feedback: enFeedback,
+  },
+};
+
+/** The groups of the English shell files that ship with the app (read before `loadAllTexts` completes them). */
+export const SHELL_TEXT_GROUPS = {
+  common: Object.keys(resources.en.common),
+  content: Object.keys(resources.en.content),
+};
+
+let fullEnglish: Promise<void> | null = null;
+
+/** Completes the English shell files (the fallback of every language) with the groups left out. */
+function loadFullEnglish(): Promise<void> {
+  fullEnglish ??= Promise.all(
+    Object.entries(fullShellTexts).map(async ([file, load]) => {
+      const ns = file.replace(/^.*\/([\w-]+)\.json$/, '$1');
+      const texts: unknown = JSON.parse(await load());
+      i18n.addResourceBundle('en', ns, texts, true, true);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      fullEnglish = null;
+      throw error;
+    },
+  );
+  return fullEnglish;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -72,7 +143,7 @@ void i18n
  */
 export async function loadAllTexts(): Promise<void> {
   if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
-  await i18n.loadNamespaces(NAMESPACES);
+  await Promise.all([i18n.loadNamespaces(NAMESPACES), loadFullEnglish()]);
 }
 
 export { i18n };

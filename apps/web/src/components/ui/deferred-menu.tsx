@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ButtonHTMLAttributes, ComponentType, KeyboardEvent, PointerEvent } from 'react';
+import { loadAllTexts } from '@/lib/i18n';
 
 /**
  * A component whose code is fetched once, the first time it is wanted (the header and feedback menus:
@@ -16,8 +17,9 @@ export function deferred<P>(load: () => Promise<ComponentType<P>>): Deferred<P> 
   return {
     get: () => value,
     load() {
-      pending ??= load().then(
-        (component) => (value = component),
+      // With every text of the language, as pages and modals: the first load carries only the shell's.
+      pending ??= Promise.all([load(), loadAllTexts()]).then(
+        ([component]) => (value = component),
         (error: unknown) => {
           // A failed fetch (offline) is tried again on the next press.
           pending = null;

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { i18n } from '@/lib/i18n';
+import { loadAllTexts } from '@/lib/i18n';
 import { loadQueryClient } from '@/lib/query';
 import { cn } from '@/components/ui/cn';
 
-// The panel, its dialog and its texts are a chunk of their own, and it waits for the query client
-// (not in the home page's first load): the home page's first load stays the same.
+// The panel, its dialog and its texts are a chunk of their own; like a page, it waits for every text of
+// the language and for the query client, neither of which the home page's first load carries.
 const TodayPanel = lazy(async () => {
-  const [mod] = await Promise.all([import('./today-panel'), i18n.loadNamespaces('today'), loadQueryClient()]);
+  const [mod] = await Promise.all([import('./today-panel'), loadAllTexts(), loadQueryClient()]);
   return { default: mod.TodayPanel };
 });
 
