@@ -66,12 +66,19 @@ describe('error envelope', () => {
   });
 
   it('rate limits the API with a 429 that carries a cooldown', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 5; i++)
-      codes.push((await app.inject({ method: 'GET', url: '/api/v1/t/conflict' })).statusCode);
-    expect(codes).toContain(429);
-    const res = await app.inject({ method: 'GET', url: '/api/v1/t/conflict' });
+    // An address of its own: the other tests here have spent the shared bucket.
+    const get = () => app.inject({ method: 'GET', url: '/api/v1/t/conflict', remoteAddress: '10.0.0.9' });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await get());
+    expect(answers.map((a) => a.statusCode)).toContain(429);
+    // The quota is told with the refusal only, not on every answer (decision 016: headers per read).
+    expect(answers[0]?.statusCode).toBe(409);
+    expect(answers[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
+    const res = await get();
     expect(res.json()).toMatchObject({ success: false, code: 'rate_limited' });
     expect(res.json().cooldown).toBeGreaterThan(0);
+    expect(res.headers['x-ratelimit-limit']).toBe('3');
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
