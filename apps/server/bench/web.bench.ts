@@ -5,7 +5,8 @@
  * of WEB_BENCH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred and font bytes;
  * and the home page's initial JS and CSS (gzip) from the built index.html, against the targets.
  * Run from the repository root: `npm run bench -- web` (WEB_BENCH_NO_BUILD=1 measures the current dist;
- * WEB_BENCH_DIST=<folder> measures a web build made elsewhere, e.g. `vite build --outDir /tmp/x`).
+ * WEB_BENCH_DIST=<folder> measures a web build made elsewhere, e.g. `vite build --outDir /tmp/x`;
+ * WEB_BENCH_SIZE_ONLY=1 prints only the home page's first-load files and sizes, without Lighthouse).
  * Nothing is asserted: the figures depend on the machine; the last line says which targets were missed.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,17 +27,19 @@ const RUNS = Number(process.env['WEB_BENCH_RUNS'] ?? 3);
 const TARGET = { jsKb: 120, cssKb: 25, score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, fontKb: 300 };
 
 /** The scripts and stylesheets index.html makes the browser load before the first route renders. */
-function initialAssets(): { js: number; css: number; files: string[] } {
+function initialAssets(): { js: number; css: number; files: string[]; sizes: Map<string, number> } {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
   let js = 0;
   let css = 0;
+  const sizes = new Map<string, number>();
   for (const ref of new Set(refs)) {
     const size = gzipSync(readFileSync(path.join(dist, ref))).length;
+    sizes.set(ref, size);
     if (ref.endsWith('.js')) js += size;
     else css += size;
   }
-  return { js, css, files: refs };
+  return { js, css, files: refs, sizes };
 }
 
 interface Figures {
@@ -115,6 +118,10 @@ async function main() {
     `home initial JS ${(assets.js / 1024).toFixed(1)} KB gzip [${ok(assets.js <= TARGET.jsKb * 1024)}], ` +
       `CSS ${(assets.css / 1024).toFixed(1)} KB gzip [${ok(assets.css <= TARGET.cssKb * 1024)}] (${assets.files.length} files)`,
   );
+  if (process.env['WEB_BENCH_SIZE_ONLY'] === '1') {
+    for (const [ref, size] of assets.sizes) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${ref}`);
+    return;
+  }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-web-bench-'));
   const config = loadConfig({
