@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
+import { PRERENDER_SCRIPT_SOURCE } from './plugins/web-prerender.js';
 import { registerAuth } from './plugins/auth.js';
 import { createMailer } from './plugins/mail.js';
 import type { Mailer } from './plugins/mail.js';
@@ -172,7 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the prerendered page's session check (plugins/web-prerender.ts).
+        scriptSrc: ["'self'", PRERENDER_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],

@@ -4,14 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '@kouyu/core';
 import { dataDir as seedDataDir } from '../db/seed/files.js';
+import { loadPrerendered } from './web-prerender.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Serves the built web app: hashed assets cached for a year, everything else revalidated, SPA fallback. */
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, SPA fallback;
+ * a public page's path gets index.html with that page's first-paint markup (web-prerender.ts).
+ */
 export async function registerWeb(app: FastifyInstance, distDir: string | null) {
   const index = distDir ? path.join(distDir, 'index.html') : null;
   const html = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
+  const prerendered = html && distDir ? loadPrerendered(distDir, html) : () => null;
   if (html && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -49,7 +54,15 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
         .send({ success: false, code: 'route_not_found', message: errorMessage('route_not_found') });
     }
     if (html && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
-      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return (
+        reply
+          .code(200)
+          .header('Cache-Control', 'no-cache')
+          // The markup depends on the agent (phone or desktop layout).
+          .header('Vary', 'User-Agent')
+          .type('text/html; charset=utf-8')
+          .send(prerendered(url, req.headers['user-agent']) ?? html)
+      );
     }
     return reply.code(404).send({ success: false, code: 'not_found', message: errorMessage('not_found') });
   });
