@@ -50,13 +50,24 @@ const verifiedTokens = new Map<string, { secret: string; exp: number; claims: Ac
 const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
+ * The claims of an access token already seen valid and not expired yet, without a promise (the
+ * signed-in read path); null when it must be checked (`verifyAccessToken`).
+ */
+export function knownAccessClaims(secret: string, token: string): AccessClaims | null {
+  const known = verifiedTokens.get(token);
+  // Still valid by the check jose makes (`exp` in whole seconds, no tolerance): exp > now.
+  if (known && known.secret === secret && known.exp > Math.floor(Date.now() / 1000))
+    return { ...known.claims };
+  return null;
+}
+
+/**
  * The claims of a valid access token, or null. A token without `exp` or `iat` is refused even when
  * its signature is right: it would never expire.
  */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
-  const known = verifiedTokens.get(token);
-  // Still valid by the check jose makes (`exp` in whole seconds, no tolerance): exp > now.
-  if (known && known.secret === secret && known.exp > Math.floor(Date.now() / 1000)) return { ...known.claims };
+  const known = knownAccessClaims(secret, token);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, enc(secret), {
       algorithms: ['HS256'],
@@ -65,7 +76,11 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0) return null;
     const sid = payload['sid'];
-    const claims = { userId, admin: payload['adm'] === true, ...(typeof sid === 'string' ? { familyId: sid } : {}) };
+    const claims = {
+      userId,
+      admin: payload['adm'] === true,
+      ...(typeof sid === 'string' ? { familyId: sid } : {}),
+    };
     if (typeof payload.exp === 'number') {
       if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) {
         const oldest = verifiedTokens.keys().next();

@@ -42,6 +42,16 @@ export class UserCache {
     return row;
   }
 
+  /**
+   * The row of `id` while its copy is fresh, without a promise (`row` undefined: no such user); null
+   * when it must be loaded through `get`.
+   */
+  peek(id: number): { row: UserRow | undefined } | null {
+    if (this.ttlMs <= 0) return null;
+    const hit = this.rows.get(id);
+    return hit && hit.until > this.clock() ? { row: hit.row } : null;
+  }
+
   /** Drops the row of `id`: the next request reads it from the database. */
   forget(id: number): void {
     this.rows.delete(id);
