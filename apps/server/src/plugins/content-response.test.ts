@@ -113,6 +113,36 @@ describe('ResponseCache', () => {
     await app.close();
   });
 
+  it('keeps the Vary the answer already had (CORS varies by Origin)', async () => {
+    const cache = new ResponseCache();
+    const app = Fastify();
+    app.setSerializerCompiler(serializerCompiler);
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.header('Vary', 'Origin');
+      done();
+    });
+    app.get('/x', (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        'x',
+        schema,
+        () => Promise.resolve({ value: { success: true, n: 1 }, cache: true }),
+        {
+          shared: true,
+        },
+      ),
+    );
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject('/x');
+      expect(res.headers['vary']).toBe('Origin, Authorization, Accept-Encoding');
+    }
+    const plain = await appWith(new ResponseCache(), () => ({ value: { success: true, n: 1 }, cache: true }));
+    expect((await plain.inject('/x')).headers['vary']).toBe('Authorization, Accept-Encoding');
+    await app.close();
+    await plain.close();
+  });
+
   it('matches ETags as HTTP does', () => {
     expect(matchesEtag(undefined, '"a"')).toBe(false);
     expect(matchesEtag('*', '"a"')).toBe(true);

@@ -130,7 +130,13 @@ export class ResponseCache {
       entry = await making;
     }
     reply.header('ETag', entry.etag);
-    reply.header('Vary', 'Authorization, Accept-Encoding');
+    // Added to what is there: CORS has already said the answer varies by Origin, and a shared cache
+    // must not hand one origin's Access-Control-Allow-Origin to another.
+    const vary = reply.getHeader('Vary');
+    reply.header(
+      'Vary',
+      vary ? `${String(vary)}, Authorization, Accept-Encoding` : 'Authorization, Accept-Encoding',
+    );
     reply.header(
       'Cache-Control',
       opts.immutable
