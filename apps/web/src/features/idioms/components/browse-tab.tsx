@@ -10,6 +10,9 @@ import { CategoryChips } from './category-chips';
 import { FavouriteButton } from './favourite-button';
 import { IdiomCard } from './idiom-card';
 import { OfflineOr } from '@/components/ui/offline-or';
+import { useRevealed } from '@/components/ui/use-revealed';
+
+const NONE: never[] = [];
 
 /** Browse and search: category chips, a search over every idiom, cards, pages of 20. */
 export function BrowseTab({
@@ -33,6 +36,8 @@ export function BrowseTab({
     userId: viewerId,
   });
   const data = idioms.data;
+  // Four cards fill a phone's first screen, six a desktop's; the rest follow over the next tasks.
+  const shown = useRevealed(data?.data ?? NONE, 6, 4);
   return (
     <div className="flex flex-col gap-4">
       <CategoryChips value={state.category} onChange={(category) => update({ category })} />
@@ -53,7 +58,8 @@ export function BrowseTab({
           </p>
         ) : null}
         {idioms.isPending ? (
-          <p className="text-ink-muted">
+          // As tall as a screen: the cards arrive below it without moving the footer up and back down (CLS).
+          <p className="min-h-svh text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />
           </p>
         ) : null}
@@ -80,8 +86,12 @@ export function BrowseTab({
                 {t('empty', { query: state.query })}
               </p>
             ) : (
-              <div className="grid gap-4 md:grid-cols-2" data-testid="idiom-list">
-                {data.data.map((idiom) => (
+              <div
+                className="grid gap-4 md:grid-cols-2"
+                data-testid="idiom-list"
+                aria-busy={shown < data.data.length}
+              >
+                {data.data.slice(0, shown).map((idiom) => (
                   <IdiomCard
                     key={idiom.id}
                     idiom={idiom}

@@ -11,7 +11,8 @@ export function IdiomCard({ idiom, favourite }: { idiom: Idiom; favourite: React
   const { t } = useTranslation('idioms');
   return (
     <article
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm"
+      // Off-screen cards skip layout and paint until scrolled near (their last size kept once seen).
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm [contain-intrinsic-size:auto_22rem] [content-visibility:auto]"
       aria-labelledby={`idiom-${idiom.id}`}
       data-testid="idiom-card"
       data-idiom-id={idiom.id}

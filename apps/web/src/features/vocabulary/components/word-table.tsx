@@ -4,13 +4,23 @@ import { AddToReviewButton } from '@/components/add-to-review-button';
 import { SpeakButton } from '@/components/ui/speak-button';
 import { WriteLink } from '@/components/hanzi/write-link';
 import { firstSense } from '../lib/first-sense';
+import { useRevealed } from '@/components/ui/use-revealed';
 
-/** Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. */
+/**
+ * Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. The rows
+ * past the first screen are added over the next few tasks (useRevealed).
+ */
 export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel: boolean }) {
   const { t } = useTranslation('vocabulary');
+  // Ten rows fill more than a phone's or a desktop's first screen.
+  const shown = useRevealed(words, 10);
   return (
     <div className="overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm">
-      <table className="w-full border-collapse text-left" data-testid="vocabulary-results">
+      <table
+        className="w-full border-collapse text-left"
+        data-testid="vocabulary-results"
+        aria-busy={shown < words.length}
+      >
         <thead className="bg-surface-sunken text-sm text-ink-muted">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium sm:px-4">
@@ -25,7 +35,7 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
           </tr>
         </thead>
         <tbody>
-          {words.map((w) => (
+          {words.slice(0, shown).map((w) => (
             <tr key={w.id} className="border-t border-line align-top" data-testid="vocabulary-word">
               <td className="px-3 py-3 sm:px-4">
                 <div className="flex flex-wrap items-baseline gap-x-2">
