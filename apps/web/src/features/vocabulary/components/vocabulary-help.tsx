@@ -25,7 +25,9 @@ export function VocabularyHelp() {
       <h2 id="vocabulary-help-title" className="mb-1 font-semibold">
         {t('help.title')}
       </h2>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1" data-testid="vocabulary-help-counts">
+      {/* One level a line: the counts that replace the book's figures then take no more lines, and the
+          list below does not move when they arrive (layout shift). */}
+      <ul className="flex flex-col gap-y-1" data-testid="vocabulary-help-counts">
         {VOCABULARY_HELP_WORDS.map((h) => {
           const added = perLevel.get(h.level);
           const total = cumulative(h.level);

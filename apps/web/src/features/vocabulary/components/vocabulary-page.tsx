@@ -63,7 +63,8 @@ export function VocabularyPage() {
           </p>
         ) : null}
         {listing && words.isPending ? (
-          <p className="text-ink-muted">
+          // As tall as a screen: the words arrive below it without moving the footer up and back down (CLS).
+          <p className="min-h-svh text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />
           </p>
         ) : null}
