@@ -27,6 +27,7 @@ import { heldBack } from '../speech/feedback/plus.js';
 import { assertCanOpen } from './access.js';
 import { cardsFromSpeakingResult } from '../review/from-mistakes.js';
 import { findTest, testNames, viewerOf } from './catalogue.js';
+import { forgetResults } from './results-cache.js';
 
 export type SubmitResult = z.infer<typeof submitResultBody>;
 export type ResultsQuery = z.infer<typeof resultsQuery>;
@@ -102,6 +103,8 @@ export async function submitResult(
     })
     .returning({ id: testResults.id, score: testResults.score });
   if (!row) throw new Error('test result insert returned nothing');
+  // The learner's kept result pages are stale now (see ResultPages).
+  forgetResults(user.id);
   // Goal 3 (spec 000 §1): the user's first saved test, counted once (only this insert's row exists).
   const [saved] = await db
     .select({ n: sql<number>`count(*)::int` })

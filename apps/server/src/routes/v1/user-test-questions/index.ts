@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +8,7 @@ import {
   resultDetailSchema,
   resultsListSchema,
   resultsQuery,
+  reviewAccess,
   submitResultBody,
   submitResultSchema,
 } from '@kouyu/core';
@@ -15,6 +17,8 @@ import { errors } from '../../../lib/errors.js';
 import { prepareSession, userFromToken } from '../../../speaking/feedback-session.js';
 import { serveFeedbackSocket } from '../../../speaking/feedback-socket.js';
 import { findResult, listResults, submitResult } from '../../../speaking/results.js';
+import { ResultPages } from '../../../speaking/results-cache.js';
+import { viewerOf } from '../../../speaking/catalogue.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
 import { scaledRouteLimit } from '../../../plugins/route-limit.js';
 
@@ -27,6 +31,9 @@ function signedIn(req: { user: UserRow | null }): UserRow {
 export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const limiter = new SocketLimiter(app.config.FEEDBACK_MAX_SOCKETS_PER_IP);
+  // Learners' result pages, kept per learner on the embedded database only (see ResultPages).
+  const pages = app.database.driver === 'pglite' ? new ResultPages() : null;
+  if (pages) app.addHook('onClose', async () => pages.close());
 
   // Guests may ask for feedback on the try test; the socket checks who may see which question.
   app.post(
@@ -77,16 +84,26 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { querystring: resultsQuery, response: { 200: resultsListSchema } },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = signedIn(req);
-      const list = await listResults(
-        db,
-        user.id,
-        req.query,
-        req.query.language ?? pickLanguage(user.language),
-        user,
-      );
-      return { success: true as const, ...list };
+      const lang = req.query.language ?? pickLanguage(user.language);
+      const read = async () => ({
+        success: true as const,
+        ...(await listResults(db, user.id, req.query, lang, user)),
+      });
+      if (!pages) return read();
+      const { page, page_size, sort, filter } = req.query;
+      // Everything the page depends on besides the learner's rows: what they may see, the query, the language.
+      const key = `${reviewAccess(viewerOf(user))}|${page}|${page_size}|${sort}|${filter}|${lang}`;
+      let body = pages.get(user.id, key);
+      if (body === undefined) {
+        const stamp = pages.stamp();
+        // Validated and serialised as the route's serializer does, once per kept page.
+        body = JSON.stringify(resultsListSchema.parse(await read()));
+        pages.set(user.id, key, body, stamp);
+      }
+      // Text already validated: sent as is (the route serializer skips a string).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

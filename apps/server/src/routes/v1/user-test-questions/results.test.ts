@@ -13,7 +13,7 @@ import { testResults } from '../../../db/schema.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, email, signUp } from '../../../test/accounts.js';
-import { feedbackQuery, feedbackSocket, roles, seedHskk } from '../../../test/speaking.js';
+import { feedbackQuery, feedbackSocket, roles, seedHskk, setPlus } from '../../../test/speaking.js';
 import type { Account } from '../../../test/speaking.js';
 
 const TRY = 101;
@@ -253,6 +253,36 @@ describe(`test results on ${testDriver}`, () => {
     expect(adminBody.data.map((r) => r.score)).toEqual([...scores].sort((a, b) => b - a).slice(0, 2));
     expect(adminBody.pagination).toMatchObject({ total_count: 3, total_pages: 2 });
     expect(adminBody.data[0]?.answers[0]?.feedback).toMatch(/\S/);
+  });
+
+  it('serves a kept page only until the learner’s results or rights change, and only to them', async () => {
+    const learner = await signUp(t.app);
+    const other = await signUp(t.app);
+    await setPlus(t.app, learner.user.id, 30);
+    const fb = await feedback(learner, q(TRY, 1, 1), '我家有四个人');
+    expect(
+      (await submit(learner, { answers: [answer(q(TRY, 1, 1), { ai_feedback_id: fb.id })] })).statusCode,
+    ).toBe(201);
+    const first = await list(learner);
+    expect(first.data).toHaveLength(1);
+    expect(await list(learner)).toEqual(first);
+    expect((await list(learner, '?sort=oldest')).data).toHaveLength(1);
+    expect((await list(other)).data).toEqual([]);
+
+    // A new run shows at once, in every order and page asked before.
+    expect((await submit(learner, { completed_time: 61, answers: [answer(q(TRY, 1, 2))] })).statusCode).toBe(
+      201,
+    );
+    expect((await list(learner)).data.map((r) => r.completed_time)).toEqual([61, 60]);
+    expect((await list(learner, '?sort=oldest')).data.map((r) => r.completed_time)).toEqual([60, 61]);
+    expect((await list(other)).data).toEqual([]);
+
+    // Plus lapses: what was kept for a member is not what the learner may see now.
+    expect((await list(learner)).data[1]?.answers[0]?.user_answers).toBe('answer');
+    await setPlus(t.app, learner.user.id, -3);
+    const lapsed = (await list(learner)).data[1]?.answers[0];
+    expect(lapsed?.user_answers).toBeNull();
+    expect(lapsed?.review_locked).toBe(true);
   });
 
   it('keeps the admin calls for admins', async () => {
