@@ -56,6 +56,10 @@ describe('the phone shell in a real browser', () => {
     await page.getByTestId('level-basic').tap();
     await page.waitForURL(`${baseURL}/en/test-selection/basic`);
     expect(await page.evaluate(() => localStorage.getItem('last_mobile_modal'))).toBe('hskk');
+    // The URL changes before the lazily loaded list replaces home: come back from the list itself,
+    // as a learner does (a back press while home is still shown never left it).
+    await page.getByTestId('selection-check-link').waitFor();
+    await page.getByTestId('home-mobile').waitFor({ state: 'detached' });
     await page.goBack();
     await page.waitForURL(`${baseURL}/en`);
     // Reopened after its delay, without a tap.
