@@ -11,6 +11,8 @@ declare module 'vitest' {
     dataDir: string;
     adminEmail: string;
     adminPassword: string;
+    /** The transcription stand-in's base URL (its `GET /requests` lists what it heard). */
+    transcriptionURL: string;
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', server.dataDir);
   project.provide('adminEmail', server.adminEmail);
   project.provide('adminPassword', server.adminPassword);
+  project.provide('transcriptionURL', transcription.baseUrl);
   return async () => {
     await server.stop();
     await transcription.close();

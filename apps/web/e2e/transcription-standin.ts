@@ -69,6 +69,8 @@ export async function startTranscriptionStandIn(): Promise<TranscriptionStandIn>
   const server: Server = createServer((req, res) => {
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    // What it heard so far, for a test to print when a reading comes back empty.
+    if (req.method === 'GET' && req.url === '/v1/requests') return json(200, standIn.requests);
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
       return json(404, { error: { message: 'not found' } });
     const chunks: Buffer[] = [];

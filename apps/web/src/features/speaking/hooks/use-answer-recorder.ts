@@ -234,6 +234,7 @@ export function useAnswerRecorder() {
           const rec = WebmRecording.start(mic);
           setAnalyser(rec.analyser);
           finish = () => rec.stop();
+          await rec.started();
         } else {
           // Safari records MP4, which the server cannot decode: capture PCM and upload WAV instead.
           const audio = RECOGNITION_AUDIO.good;

@@ -125,9 +125,16 @@ export function webmSupported(): boolean {
   return typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported('audio/webm');
 }
 
+/** How long a recording waits for the encoder's first audio before it says "Recording" anyway. */
+const RECORDER_START_WAIT_MS = 5_000;
+
 /** Records WebM/Opus with MediaRecorder in 100 ms chunks, with an analyser for the visualizer. */
 export class WebmRecording {
   private chunks: Blob[] = [];
+  private firstChunk: () => void = () => undefined;
+  private readonly live = new Promise<void>((resolve) => {
+    this.firstChunk = resolve;
+  });
   private constructor(
     private readonly recorder: MediaRecorder,
     private readonly ctx: AudioContext,
@@ -150,10 +157,21 @@ export class WebmRecording {
     ctx.createMediaStreamSource(stream).connect(analyser);
     const rec = new WebmRecording(recorder, ctx, analyser);
     recorder.ondataavailable = (ev) => {
-      if (ev.data.size > 0) rec.chunks.push(ev.data);
+      if (ev.data.size === 0) return;
+      rec.chunks.push(ev.data);
+      rec.firstChunk();
     };
     recorder.start(RECORDER_CHUNK_MS);
     return rec;
+  }
+
+  /**
+   * Resolves once the encoder has delivered its first audio: on a busy phone MediaRecorder starts
+   * a second or more after `start()`, and words spoken before that are lost, so "Recording" is
+   * shown only from here. Never waits longer than `maxMs`.
+   */
+  started(maxMs = RECORDER_START_WAIT_MS): Promise<void> {
+    return Promise.race([this.live, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
   }
 
   /** Stops and returns the recording. */
