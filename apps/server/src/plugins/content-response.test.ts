@@ -6,8 +6,13 @@ import { ResponseCache, acceptsGzip, matchesEtag } from './content-response.js';
 
 const schema = z.object({ success: z.literal(true), n: z.number() });
 
-async function appWith(cache: ResponseCache, produce: () => { value: unknown; cache: boolean }) {
+async function appWith(
+  cache: ResponseCache,
+  produce: () => { value: unknown; cache: boolean },
+  before?: (app: ReturnType<typeof Fastify>) => void,
+) {
   const app = Fastify();
+  before?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.get('/x', { schema: { response: { 200: schema } } }, (req, reply) =>
@@ -114,30 +119,17 @@ describe('ResponseCache', () => {
   });
 
   it('keeps the Vary the answer already had (CORS varies by Origin)', async () => {
-    const cache = new ResponseCache();
-    const app = Fastify();
-    app.setSerializerCompiler(serializerCompiler);
-    app.addHook('onRequest', (_req, reply, done) => {
-      reply.header('Vary', 'Origin');
-      done();
-    });
-    app.get('/x', (req, reply) =>
-      cache.send(
-        req,
-        reply,
-        'x',
-        schema,
-        () => Promise.resolve({ value: { success: true, n: 1 }, cache: true }),
-        {
-          shared: true,
-        },
-      ),
+    const produce = () => ({ value: { success: true, n: 1 }, cache: true });
+    const app = await appWith(new ResponseCache(), produce, (a) =>
+      a.addHook('onRequest', (_req, reply, done) => {
+        reply.header('Vary', 'Origin');
+        done();
+      }),
     );
     for (let i = 0; i < 2; i++) {
-      const res = await app.inject('/x');
-      expect(res.headers['vary']).toBe('Origin, Authorization, Accept-Encoding');
+      expect((await app.inject('/x')).headers['vary']).toBe('Origin, Authorization, Accept-Encoding');
     }
-    const plain = await appWith(new ResponseCache(), () => ({ value: { success: true, n: 1 }, cache: true }));
+    const plain = await appWith(new ResponseCache(), produce);
     expect((await plain.inject('/x')).headers['vary']).toBe('Authorization, Accept-Encoding');
     await app.close();
     await plain.close();

@@ -41,14 +41,23 @@ export function isMalformedUpload(app: FastifyInstance, err: unknown): boolean {
  */
 export function registerUploadGuards(app: FastifyInstance): void {
   const maxBytes = app.config.UPLOAD_LIMIT_BYTES + FORM_OVERHEAD_BYTES;
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (req, _reply, done) => {
     const type = req.headers['content-type'];
-    if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) return;
+    if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) {
+      done();
+      return;
+    }
     const boundary = multipartBoundary(type);
-    if (!boundary || boundary.length > MAX_BOUNDARY_CHARS) throw new AppError(400, 'malformed_upload');
+    if (!boundary || boundary.length > MAX_BOUNDARY_CHARS) {
+      done(new AppError(400, 'malformed_upload'));
+      return;
+    }
     const length = Number(req.headers['content-length']);
     if (Number.isFinite(length) && length > maxBytes) {
-      throw new AppError(413, 'payload_too_large', undefined, { max_bytes: app.config.UPLOAD_LIMIT_BYTES });
+      done(new AppError(413, 'payload_too_large', undefined, { max_bytes: app.config.UPLOAD_LIMIT_BYTES }));
+      return;
     }
+    done();
   });
 }
