@@ -119,7 +119,8 @@ async function main() {
       `CSS ${(assets.css / 1024).toFixed(1)} KB gzip [${ok(assets.css <= TARGET.cssKb * 1024)}] (${assets.files.length} files)`,
   );
   if (process.env['WEB_BENCH_SIZE_ONLY'] === '1') {
-    for (const [ref, size] of assets.sizes) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${ref}`);
+    for (const [ref, size] of assets.sizes)
+      console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${ref}`);
     return;
   }
 
@@ -151,7 +152,11 @@ async function main() {
     ],
   });
   try {
-    console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page`);
+    // The pages' first-paint HTML (decision 017) exists only when the build had Chromium.
+    const firstPaint = existsSync(path.join(dist, 'prerender.json'))
+      ? 'with first-paint HTML'
+      : 'without first-paint HTML (no prerender.json in the build)';
+    console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page, ${firstPaint}`);
     console.log('page                         score   LCP ms  TBT ms   CLS    KB total  KB fonts');
     for (const page of PAGES) {
       const runs: Figures[] = [];
