@@ -101,6 +101,9 @@ async function snapshot(page, url, shellAssets) {
     if (!(root instanceof HTMLElement)) throw new Error('no #root');
     root.querySelectorAll('input, textarea').forEach((el) => el.setAttribute('readonly', ''));
     root.querySelectorAll('select').forEach((el) => el.setAttribute('disabled', ''));
+    // Tests and scripts address the live app only: an inert copy answering to the same ids would be
+    // read (sizes, counts, texts) in the instant before the app replaces it.
+    root.querySelectorAll('[data-testid]').forEach((el) => el.removeAttribute('data-testid'));
     return { lang: document.documentElement.lang, html: root.innerHTML };
   });
   // The page's own chunks and texts: the server preloads them with the shell's.
