@@ -2,7 +2,9 @@
  * Read-path throughput: autocannon, in this one process, against the BUILT server (`apps/server/dist`,
  * embedded database, seeded content, no background synthesis) and, in the same run, against a bare
  * Fastify process answering every path with the very bytes the server gave (the ceiling). Prints
- * requests/s, p50/p99, timeouts and the ratio per endpoint, then feedback sockets per second.
+ * requests/s, p50/p99, timeouts and the ratio per endpoint, and the CPU time each process spent per
+ * request (µs, median of the rounds; on a quiet machine the ratio is about the ceiling's over the
+ * server's), then feedback sockets per second.
  * `npm run build` first; then `npm run bench -- api`. BENCH_SECONDS (default 5) and
  * BENCH_CONNECTIONS (default 100) change the load, BENCH_ROUNDS (default 3) how many alternating rounds
  * of server and ceiling share those seconds; BENCH_ONLY=text keeps the endpoints whose name holds
@@ -11,7 +13,7 @@
  * the server runs as a deployment would instead of on the embedded database.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -32,6 +34,8 @@ interface Target {
 
 interface Figures {
   rps: number;
+  /** CPU time (user + system) the answering process spent per answered request, in µs. */
+  cpuUs: number;
   p50: number;
   p99: number;
   timeouts: number;
@@ -43,10 +47,30 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+/**
+ * Nanoseconds a process has run on a CPU (/proc/<pid>/schedstat, Linux; NaN elsewhere). Steadier than
+ * requests/s on the shared machine: it does not count the time the process waited for a core.
+ */
+function cpuNanos(pid: number | undefined): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+): Promise<Figures> {
+  const cpuBefore = cpuNanos(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 });
+  const cpu = cpuNanos(pid) - cpuBefore;
   return {
     rps: Math.round(result.requests.average),
+    cpuUs: result.requests.total > 0 ? cpu / 1000 / result.requests.total : Number.NaN,
     p50: result.latency.p50,
     p99: result.latency.p99,
     timeouts: result.timeouts,
@@ -59,19 +83,30 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
  * warm-up of each): the shared machine's load moves within seconds, and one block for each side
  * made the ratio swing by tens of points between runs. The ratio is the median of the rounds'.
  */
-async function compare(real: string, bare: string, headers: Record<string, string>) {
+async function compare(
+  real: { url: string; pid?: number },
+  bare: { url: string; pid?: number },
+  headers: Record<string, string>,
+) {
   // A short warm-up first (JIT, caches, connection set-up): the figures are the steady state.
-  for (const url of [real, bare]) await measure(url, headers, 1);
+  for (const side of [real, bare]) await measure(side.url, headers, 1);
   const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   const rounds: { real: Figures; bare: Figures }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    rounds.push({ real: await measure(real, headers, seconds), bare: await measure(bare, headers, seconds) });
+    rounds.push({
+      real: await measure(real.url, headers, seconds, real.pid),
+      bare: await measure(bare.url, headers, seconds, bare.pid),
+    });
   }
   const ratios = rounds.map((r) => (r.bare.rps > 0 ? r.real.rps / r.bare.rps : 0)).sort((a, b) => a - b);
   const mean = (pick: (f: Figures) => number, side: 'real' | 'bare') =>
     Math.round(rounds.reduce((sum, r) => sum + pick(r[side]), 0) / rounds.length);
   const worst = (pick: (f: Figures) => number, side: 'real' | 'bare') =>
     Math.max(...rounds.map((r) => pick(r[side])));
+  const median = (pick: (f: Figures) => number, side: 'real' | 'bare') => {
+    const values = rounds.map((r) => pick(r[side])).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] ?? Number.NaN;
+  };
   const total = (pick: (f: Figures) => number) => rounds.reduce((sum, r) => sum + pick(r.real), 0);
   return {
     real: {
@@ -80,8 +115,13 @@ async function compare(real: string, bare: string, headers: Record<string, strin
       p99: worst((f) => f.p99, 'real'),
       timeouts: total((f) => f.timeouts),
       non2xx: total((f) => f.non2xx),
+      cpuUs: median((f) => f.cpuUs, 'real'),
     },
-    bare: { rps: mean((f) => f.rps, 'bare'), p99: worst((f) => f.p99, 'bare') },
+    bare: {
+      rps: mean((f) => f.rps, 'bare'),
+      p99: worst((f) => f.p99, 'bare'),
+      cpuUs: median((f) => f.cpuUs, 'bare'),
+    },
     ratio: ratios[Math.floor(ratios.length / 2)] ?? 0,
   };
 }
@@ -112,7 +152,7 @@ async function startCeiling(bodies: Record<string, { type: string; body: string 
     child.stdout.once('data', () => resolve());
     child.once('exit', (c) => reject(new Error(`ceiling exited with ${c}`)));
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** Feedback sockets opened, answered and closed per second by `clients` clients looping for SECONDS. */
@@ -264,19 +304,19 @@ async function main() {
       `${CONNECTIONS} connections, ${SECONDS} s each after 1 s warm-up, in ${ROUNDS} alternating rounds (ratio: their median, p99: the worst round), ${pgUrl ? 'PostgreSQL' : 'embedded database'}; server vs bare Fastify with the same bytes\n`,
     );
     console.log(
-      `${'endpoint'.padEnd(26)} ${pad('req/s', 7)} ${pad('p50', 5)} ${pad('p99', 6)} ${pad('t/o', 5)} ${pad('non2xx', 6)} | ${pad('ceiling', 7)} ${pad('p99', 5)} | ${pad('ratio', 6)} ${pad('bytes', 7)}`,
+      `${'endpoint'.padEnd(26)} ${pad('req/s', 7)} ${pad('p50', 5)} ${pad('p99', 6)} ${pad('t/o', 5)} ${pad('non2xx', 6)} | ${pad('ceiling', 7)} ${pad('p99', 5)} | ${pad('ratio', 6)} ${pad('bytes', 7)} | ${pad('µs/req', 6)} ${pad('ceiling', 7)}`,
     );
     try {
       for (const t of targets) {
         const headers = t.signedIn ? auth : {};
         const { real, bare, ratio: r } = await compare(
-          `${server.baseUrl}${t.path}`,
-          `${ceiling.baseUrl}${t.path}`,
+          { url: `${server.baseUrl}${t.path}`, pid: server.child.pid },
+          { url: `${ceiling.baseUrl}${t.path}`, pid: ceiling.pid },
           headers,
         );
         const ratio = `${Math.round(100 * r)}%`;
         console.log(
-          `${t.name.padEnd(26)} ${pad(real.rps, 7)} ${pad(real.p50, 5)} ${pad(real.p99, 6)} ${pad(real.timeouts, 5)} ${pad(real.non2xx, 6)} | ${pad(bare.rps, 7)} ${pad(bare.p99, 5)} | ${pad(ratio, 6)} ${pad(bodies[t.path]?.body.length ?? 0, 7)}`,
+          `${t.name.padEnd(26)} ${pad(real.rps, 7)} ${pad(real.p50, 5)} ${pad(real.p99, 6)} ${pad(real.timeouts, 5)} ${pad(real.non2xx, 6)} | ${pad(bare.rps, 7)} ${pad(bare.p99, 5)} | ${pad(ratio, 6)} ${pad(bodies[t.path]?.body.length ?? 0, 7)} | ${pad(real.cpuUs.toFixed(1), 6)} ${pad(bare.cpuUs.toFixed(1), 7)}`,
         );
       }
     } finally {
