@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, DESKTOP, PHONE } from './browser';
-import { signUpThroughApi } from './accounts';
+import { signUpThroughApi, storeSession } from './accounts';
 import type { AuthData } from '@kouyu/core';
 
 const baseURL = inject('baseURL');
@@ -60,11 +60,7 @@ async function context(browser: Browser, options: BrowserContextOptions, auth?: 
   const page = await (await browser.newContext({ ...options, bypassCSP: true })).newPage();
   if (auth) {
     await page.goto(`${baseURL}/en/about`);
-    await page.evaluate((a) => {
-      localStorage.setItem('auth_token', a.token);
-      localStorage.setItem('refresh_token', a.refresh_token);
-      localStorage.setItem('user_data', JSON.stringify(a.user));
-    }, auth);
+    await storeSession(page, auth);
   }
   return page;
 }

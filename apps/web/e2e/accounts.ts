@@ -86,12 +86,17 @@ export async function openSignedIn(
 ): Promise<Page> {
   const page = await newPage(browser, options);
   await page.goto(`${inject('baseURL')}/en`);
+  await storeSession(page, auth);
+  await page.goto(`${inject('baseURL')}${path}`);
+  return page;
+}
+
+/** Stores `auth` as the page's session (spec 000 §3 keys); it counts from the next load. */
+export async function storeSession(page: Page, auth: AuthData): Promise<void> {
   await page.evaluate((a) => {
     localStorage.setItem('auth_token', a.token);
     localStorage.setItem('refresh_token', a.refresh_token);
     localStorage.setItem('user_data', JSON.stringify(a.user));
     if (a.payment_expiration) localStorage.setItem('payment_expiration', a.payment_expiration);
   }, auth);
-  await page.goto(`${inject('baseURL')}${path}`);
-  return page;
 }

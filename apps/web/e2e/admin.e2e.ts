@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { authDataSchema } from '@kouyu/core';
 import type { AuthData } from '@kouyu/core';
 import en from '../src/locales/en/admin.json' with { type: 'json' };
-import { call, openSignedIn, signUpThroughApi } from './accounts';
+import { call, openSignedIn, signUpThroughApi, storeSession } from './accounts';
 import { launchBrowser, newPage, PHONE } from './browser';
 import { untilAttr, untilCount, untilText } from './wait';
 
@@ -139,7 +139,11 @@ describe('admin dashboard in a real browser', () => {
     expect(((await me.json()) as { user: { is_vip: boolean } }).user.is_vip).toBe(true);
 
     const results = page.getByTestId('admin-user-results');
-    await untilText(results.getByTestId('admin-user-results-count'), 'Runs: 1 (0 full tests, 1 single parts)', 'contains');
+    await untilText(
+      results.getByTestId('admin-user-results-count'),
+      'Runs: 1 (0 full tests, 1 single parts)',
+      'contains',
+    );
     const item = results.getByTestId('result-item');
     await untilCount(item, 1);
     await item.getByTestId('view-result-feedback').click();
@@ -150,7 +154,11 @@ describe('admin dashboard in a real browser', () => {
     await page.getByRole('link', { name: en.users.back }).click();
     await page.waitForURL((url) => url.pathname === '/en/admin/users');
     await page.getByTestId('users-search').fill(learner.user.email);
-    await untilAttr(page.getByTestId('admin-user-row').filter({ hasText: learner.user.email }).getByTestId('plus-state'), 'data-state', 'active');
+    await untilAttr(
+      page.getByTestId('admin-user-row').filter({ hasText: learner.user.email }).getByTestId('plus-state'),
+      'data-state',
+      'active',
+    );
     await page.context().close();
   });
 
@@ -159,11 +167,7 @@ describe('admin dashboard in a real browser', () => {
     const auth = await adminSession();
     const page = await newPage(browser, PHONE);
     await page.goto(`${baseURL}/en`);
-    await page.evaluate((a) => {
-      localStorage.setItem('auth_token', a.token);
-      localStorage.setItem('refresh_token', a.refresh_token);
-      localStorage.setItem('user_data', JSON.stringify(a.user));
-    }, auth);
+    await storeSession(page, auth);
     await page.goto(`${baseURL}/en/admin/outbox?email=${encodeURIComponent(learner.user.email)}`);
     const mail = page.getByTestId('outbox-mail').first();
     await mail.waitFor();

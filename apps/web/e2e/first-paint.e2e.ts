@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import zhVocabulary from '../src/locales/zh/vocabulary.json' with { type: 'json' };
 import { launchBrowser, newPage, PHONE } from './browser';
-import { signUpThroughApi } from './accounts';
+import { signUpThroughApi, storeSession } from './accounts';
 import { untilCount } from './wait';
 
 const baseURL = inject('baseURL');
@@ -79,11 +79,7 @@ describe('first paint from the server', () => {
     const page = await newPage(browser, PHONE);
     await watchFirstPaint(page);
     await page.goto(`${baseURL}/en`);
-    await page.evaluate((a) => {
-      localStorage.setItem('auth_token', a.token);
-      localStorage.setItem('refresh_token', a.refresh_token);
-      localStorage.setItem('user_data', JSON.stringify(a.user));
-    }, auth);
+    await storeSession(page, auth);
     await page.goto(`${baseURL}/en`);
     // The server cannot know the session (it lives in the browser): it sends the guest's page, which
     // the head script hides before the first paint.

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
 import { authDataSchema } from '@kouyu/core';
 import type { AuthData } from '@kouyu/core';
+import { storeSession } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { startE2eServer } from './server';
 import type { E2eServer } from './server';
@@ -78,11 +79,7 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
   const openSignedIn = async (auth: AuthData, path: string, inBrowser: Browser = browser): Promise<Page> => {
     const page = await newPage(inBrowser);
     await page.goto(`${server.baseURL}/en`);
-    await page.evaluate((a) => {
-      localStorage.setItem('auth_token', a.token);
-      localStorage.setItem('refresh_token', a.refresh_token);
-      localStorage.setItem('user_data', JSON.stringify(a.user));
-    }, auth);
+    await storeSession(page, auth);
     await page.goto(`${server.baseURL}${path}`);
     return page;
   };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../src/locales/en/check.json' with { type: 'json' };
 import { CHECK_SENTENCES } from '../src/features/speaking/lib/speech-check';
-import { signUpThroughApi } from './accounts';
+import { signUpThroughApi, storeSession } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { STANDIN_PHRASE } from './transcription-standin';
 
@@ -96,11 +96,7 @@ describe('the speech check page in a real browser', () => {
       await page.getByTestId('check-sign-in').waitFor();
       expect(await page.getByTestId('check-record').isDisabled()).toBe(true);
       const auth = await signUpThroughApi('check');
-      await page.evaluate((a) => {
-        localStorage.setItem('auth_token', a.token);
-        localStorage.setItem('refresh_token', a.refresh_token);
-        localStorage.setItem('user_data', JSON.stringify(a.user));
-      }, auth);
+      await storeSession(page, auth);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
       expect(await page.getByTestId('check-sign-in').count()).toBe(0);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../src/locales/en/check.json' with { type: 'json' };
-import { signUpThroughApi } from './accounts';
+import { signUpThroughApi, storeSession } from './accounts';
 import { launchBrowser, newPage } from './browser';
 
 const baseURL = inject('baseURL');
@@ -14,7 +14,8 @@ const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-med
 /** Resolves once the drill's level shows more than `above` percent. */
 function levelRises(page: Page, above: number) {
   return page.waitForFunction(
-    (above) => Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level')) > above,
+    (above) =>
+      Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level')) > above,
     above,
     { timeout: 15_000 },
   );
@@ -27,7 +28,9 @@ function levelRises(page: Page, above: number) {
 function readingEnds(page: Page, below: number, quietMs: number) {
   return page.waitForFunction(
     ({ below, quietMs }) => {
-      const level = Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level'));
+      const level = Number(
+        document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level'),
+      );
       const now = performance.now();
       const seen = Reflect.get(window, '__drillLoudAt');
       if (level >= below || typeof seen !== 'number') {
@@ -63,11 +66,7 @@ describe('the tone drill in a real browser', () => {
     const page = await newPage(browser);
     const auth = await signUpThroughApi('drill');
     await page.goto(`${baseURL}/en/speech-recognition`);
-    await page.evaluate((a) => {
-      localStorage.setItem('auth_token', a.token);
-      localStorage.setItem('refresh_token', a.refresh_token);
-      localStorage.setItem('user_data', JSON.stringify(a.user));
-    }, auth);
+    await storeSession(page, auth);
     await page.reload();
     await page.getByRole('heading', { level: 2, name: en.toneDrill.title }).waitFor();
     await page.getByTestId('tone-drill-record').click();
@@ -78,7 +77,9 @@ describe('the tone drill in a real browser', () => {
     await page.getByTestId('tone-drill-stop').click();
     expect((await assessed).status()).toBe(200);
     await page.locator('[data-testid=tone-drill][data-state=done]').waitFor();
-    const verdicts = await page.getByTestId('tone-syllable').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+    const verdicts = await page
+      .getByTestId('tone-syllable')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
     expect(verdicts).toHaveLength(4);
     expect(verdicts[2]).toBe('wrong');
     expect(verdicts.filter((v) => v === 'wrong')).toHaveLength(1);
