@@ -113,6 +113,73 @@ describe(`HSKK test lists and questions on ${testDriver}`, () => {
     }
   });
 
+  // Every header a content answer carries, pinned by name and value (what varies per answer by
+  // pattern), so that making these answers cheaper cannot drop or change one for a client or a proxy.
+  it('sends the same headers on a content answer and its 304: security, cache, Vary, CORS', async () => {
+    const origin = 'https://localhost'; // in the default CORS_ORIGINS
+    const security = {
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const cases = [
+      { account: undefined, cacheControl: 'public, max-age=60' },
+      { account: who.free, cacheControl: 'private, no-cache' },
+    ];
+    for (const { account, cacheControl } of cases) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/tests/level/1',
+        headers: { ...(account?.auth ?? {}), origin },
+        remoteAddress: clientAddress(),
+      });
+      expect(res.statusCode).toBe(200);
+      const expected = {
+        ...security,
+        'access-control-allow-origin': origin,
+        'cache-control': cacheControl,
+        etag: expect.stringMatching(/^"[\w-]+"$/),
+        vary: 'Origin, Authorization, Accept-Encoding',
+        'x-request-id': expect.stringMatching(/^[\w-]+$/),
+      };
+      const { date, connection, ...headers } = res.headers;
+      expect(date).toBeTruthy();
+      expect(connection).toBe('keep-alive');
+      expect(headers).toEqual({
+        ...expected,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(res.rawPayload.length),
+      });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/tests/level/1',
+        headers: { ...(account?.auth ?? {}), origin, 'if-none-match': String(res.headers.etag) },
+        remoteAddress: clientAddress(),
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const { date: _d, connection: _c, ...notModified } = again.headers;
+      expect(notModified).toMatchObject({ ...expected, etag: res.headers.etag });
+      expect(Object.keys(notModified).filter((name) => !(name in expected))).toEqual([]);
+      // Another origin gets no CORS grant.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/tests/level/1',
+        headers: { ...(account?.auth ?? {}), origin: 'https://evil.example' },
+        remoteAddress: clientAddress(),
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
   it('names tests in the asked language, else the user language', async () => {
     const zh = testListSchema.parse((await get('/api/v1/tests/level/basic?language=zh')).json());
     expect(zh.data[0]?.test_name).toBe('初级练习 1');
