@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ const schema = z.object({ success: z.literal(true), n: z.number() });
 async function appWith(
   cache: ResponseCache,
   produce: () => { value: unknown; cache: boolean },
-  before?: (app: ReturnType<typeof Fastify>) => void,
+  before?: (app: FastifyInstance) => void,
 ) {
   const app = Fastify();
   before?.(app);

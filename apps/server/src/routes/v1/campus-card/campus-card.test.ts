@@ -93,7 +93,7 @@ describe(`campus card on ${testDriver}`, () => {
 
   it('lets only admins set the code and texts, and refuses a learner’s share code', async () => {
     const learner = await signUp(t.app);
-    const put = (headers: Record<string, string>, payload: unknown) =>
+    const put = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/admin/campus-card', headers, payload });
     expect((await put({}, { code: 'PKU2026', texts: {} })).statusCode).toBe(401);
     expect((await put(learner.auth, { code: 'PKU2026', texts: {} })).statusCode).toBe(403);
