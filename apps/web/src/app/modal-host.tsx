@@ -1,17 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import type { ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { loadAllTexts } from '@/lib/i18n';
+import { lazyPart as modal$ } from '@/lib/lazy-part';
 import { useModals } from '@/lib/modals';
-import { loadQueryClient } from '@/lib/query';
 
-/**
- * A modal's code is fetched the first time it opens, not with the home page (decision 017), with the
- * language's texts and the query client it may fetch with.
- */
-function modal$<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await Promise.all([load(), loadAllTexts(), loadQueryClient()]))[0][name] }));
-}
+// A modal's code is fetched the first time it opens, not with the home page (decision 017).
 const LevelModal = modal$(() => import('@/features/shell/components/level-modal'), 'LevelModal');
 const LevelListModal = modal$(() => import('@/features/shell/components/level-list-modal'), 'LevelListModal');
 const ShowcaseModal = modal$(() => import('@/features/shell/components/showcase-modal'), 'ShowcaseModal');

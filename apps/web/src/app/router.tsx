@@ -1,11 +1,10 @@
 import { Navigate, useParams, useRoutes } from 'react-router';
-import { lazy, Suspense } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { HSK_LEVELS, HSK_WRITING_LEVELS, HSKK_LEVELS } from '@kouyu/core';
 // Deep imports, not the feature barrels: a barrel would put every page of the feature in the first load.
 import { RequireAuth, RequireAuthBeyondPartOne } from '@/features/auth/components/require-auth';
-import { loadAllTexts } from '@/lib/i18n';
-import { loadQueryClient } from '@/lib/query';
+import { lazyPart as page$ } from '@/lib/lazy-part';
 import { LanguageLayout, RootRedirect } from './language-layout';
 import { HomePage } from './routes/home';
 import { PageLoading } from './page-loading';
@@ -16,13 +15,11 @@ import { RouteErrorBoundary } from './route-error';
  * load carries only the shell (decision 017). Pages are imported from their files, not the feature
  * barrels, so that opening one page does not pull its neighbours (the test list does not need the recorder).
  */
-function page$<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  // The page's texts (all but the shell's are fetched on demand) and the query client (the guest home
-  // paints without it) arrive with its code.
-  return lazy(async () => ({ default: (await Promise.all([load(), loadAllTexts(), loadQueryClient()]))[0][name] }));
-}
 const AuthPage = page$(() => import('@/features/auth/components/auth-page'), 'AuthPage');
-const VerifyEmailPage = page$(() => import('@/features/auth/components/verify-email-page'), 'VerifyEmailPage');
+const VerifyEmailPage = page$(
+  () => import('@/features/auth/components/verify-email-page'),
+  'VerifyEmailPage',
+);
 const ResetPasswordPage = page$(
   () => import('@/features/auth/components/reset-password-page'),
   'ResetPasswordPage',
@@ -61,7 +58,10 @@ const HskAttemptsList = page$(() => import('@/features/hsk/components/attempts-l
 const AdminPage = page$(() => import('@/features/admin'), 'AdminPage');
 const CampusCardPage = page$(() => import('@/features/campus-card'), 'CampusCardPage');
 const PlusPage = page$(() => import('@/features/membership/components/plus-page'), 'PlusPage');
-const PlusSuccessPage = page$(() => import('@/features/membership/components/success-page'), 'PlusSuccessPage');
+const PlusSuccessPage = page$(
+  () => import('@/features/membership/components/success-page'),
+  'PlusSuccessPage',
+);
 const WritePage = page$(() => import('@/features/hanzi'), 'WritePage');
 const ProgressPage = page$(() => import('@/features/progress'), 'ProgressPage');
 const ReviewRoute = page$(() => import('./routes/review'), 'ReviewRoute');

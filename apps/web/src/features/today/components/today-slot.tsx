@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { loadAllTexts } from '@/lib/i18n';
-import { loadQueryClient } from '@/lib/query';
+import { Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { cn } from '@/components/ui/cn';
 
 // The panel, its dialog and its texts are a chunk of their own; like a page, it waits for every text of
 // the language and for the query client, neither of which the home page's first load carries.
-const TodayPanel = lazy(async () => {
-  const [mod] = await Promise.all([import('./today-panel'), loadAllTexts(), loadQueryClient()]);
-  return { default: mod.TodayPanel };
-});
+const TodayPanel = lazyPart(() => import('./today-panel'), 'TodayPanel');
 
 /** Where the signed-in home opens: today's plan, loaded after the shell. */
 export function TodaySlot({ mobile }: { mobile: boolean }) {
