@@ -105,6 +105,8 @@ export const STORAGE_KEYS = {
   lastMobileModal: 'last_mobile_modal',
   /** The microphone picked on the speech check; every recording uses it. */
   microphoneId: 'microphone_id',
+  /** '1' once the app was installed: the install prompt and banner stay away (also before the app runs). */
+  appInstalled: 'app_installed',
 } as const;
 
 /** Analytics goals (spec 000 §1). */

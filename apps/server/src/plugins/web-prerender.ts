@@ -25,7 +25,7 @@ import { STORAGE_KEYS, isMobileLayout } from '@kouyu/core';
 const HEAD_SCRIPT =
   `(function(){try{var s=localStorage,d=document.documentElement;` +
   `if(s.getItem('${STORAGE_KEYS.authToken}')||s.getItem('${STORAGE_KEYS.refreshToken}')||s.getItem('${STORAGE_KEYS.userData}'))d.setAttribute('data-session','');` +
-  `if(s.getItem('app_installed')==='1'||matchMedia('(display-mode: standalone)').matches)d.setAttribute('data-installed','')}catch(e){}` +
+  `if(s.getItem('${STORAGE_KEYS.appInstalled}')==='1'||matchMedia('(display-mode: standalone)').matches)d.setAttribute('data-installed','')}catch(e){}` +
   `function add(t,a){var e=document.createElement(t);e.crossOrigin='';for(var k in a)e[k]=a[k];document.head.appendChild(e)}` +
   `function start(){var l=document.querySelector('link[data-entry]');if(!l)return;` +
   `(l.getAttribute('data-chunks')||'').split(' ').forEach(function(h){if(h)add('link',{rel:'modulepreload',href:h})});` +

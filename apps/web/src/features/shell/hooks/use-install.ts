@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '@kouyu/core';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -9,14 +10,13 @@ function isPromptEvent(e: Event): e is BeforeInstallPromptEvent {
   return 'prompt' in e && typeof e.prompt === 'function';
 }
 
-const INSTALLED_KEY = 'app_installed';
 let deferred: BeforeInstallPromptEvent | null = null;
 let installed = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 if (typeof window !== 'undefined') {
-  installed = window.localStorage.getItem(INSTALLED_KEY) === '1';
+  installed = window.localStorage.getItem(STORAGE_KEYS.appInstalled) === '1';
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     if (isPromptEvent(e)) deferred = e;
@@ -26,7 +26,7 @@ if (typeof window !== 'undefined') {
     installed = true;
     deferred = null;
     try {
-      window.localStorage.setItem(INSTALLED_KEY, '1');
+      window.localStorage.setItem(STORAGE_KEYS.appInstalled, '1');
     } catch {
       // Remembered for this page only.
     }
