@@ -36,6 +36,15 @@ describe('friction seen on a phone', () => {
     }));
     expect(box).toMatchObject({ overflow: 'auto', wraps: 'nowrap', scrollable: true });
     expect(box.height).toBeLessThan(60);
+    // Only the chips scroll sideways: the cards fit the phone's width, and so does the page.
+    const card = page.getByTestId('idiom-card').first();
+    await card.waitFor();
+    const widths = await card.evaluate((el) => ({
+      card: el.getBoundingClientRect().right,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(widths.card).toBeLessThanOrEqual(375);
+    expect(widths.page).toBeLessThanOrEqual(375);
     await page.context().close();
   });
 

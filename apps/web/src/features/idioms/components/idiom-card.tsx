@@ -11,8 +11,9 @@ export function IdiomCard({ idiom, favourite }: { idiom: Idiom; favourite: React
   const { t } = useTranslation('idioms');
   return (
     <article
-      // Off-screen cards skip layout and paint until scrolled near (their last size kept once seen).
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm [contain-intrinsic-size:auto_22rem] [content-visibility:auto]"
+      // Off-screen cards skip layout and paint until scrolled near (their last size kept once seen). The
+      // placeholder size is a height only: as a width too, 22rem made every card wider than a phone.
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm [contain-intrinsic-block-size:auto_22rem] [content-visibility:auto]"
       aria-labelledby={`idiom-${idiom.id}`}
       data-testid="idiom-card"
       data-idiom-id={idiom.id}
