@@ -53,6 +53,7 @@ import { campusCardRoutes } from './routes/v1/campus-card/index.js';
 import { audioRoutes } from './routes/v1/audio/index.js';
 import { todayRoutes } from './routes/v1/today/index.js';
 import { hanziRoutes } from './routes/v1/hanzi/index.js';
+import { fontRoutes } from './routes/v1/fonts/index.js';
 import { progressRoutes } from './routes/v1/progress/index.js';
 import { testClockRoutes } from './routes/v1/review/test-clock.js';
 import { reviewRoutes } from './routes/v1/review/index.js';
@@ -123,7 +124,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A page font's name (`routes/v1/fonts`) carries up to 300 characters in its path segment.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -248,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(audioRoutes);
       await api.register(todayRoutes, { prefix: '/today' });
       await api.register(hanziRoutes, { prefix: '/hanzi' });
+      await api.register(fontRoutes);
       await api.register(progressRoutes, { prefix: '/progress' });
       await api.register(testClockRoutes, { prefix: '/test' });
       await api.register(reviewRoutes, { prefix: '/review' });

@@ -30,3 +30,4 @@ export * from './lesson-review.js';
 export * from './hanzi.js';
 export * from './progress.js';
 export * from './today.js';
+export * from './font-subset.js';
