@@ -87,6 +87,95 @@ describe(`platform on ${testDriver}`, () => {
     expect(bad.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  // CORS answers pinned one by one (status, every CORS header, Vary, body), so a cheaper implementation
+  // cannot change what a native app or a cache sees: a preflight of an allowed origin (with and without
+  // requested headers, on any path), one without its method, and origins that are not allowed or absent.
+  it('answers CORS and its preflight exactly as configured', async () => {
+    const ok = 'capacitor://localhost';
+    const corsOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => ({
+      status: res.statusCode,
+      vary: res.headers['vary'],
+      origin: res.headers['access-control-allow-origin'],
+      methods: res.headers['access-control-allow-methods'],
+      allowHeaders: res.headers['access-control-allow-headers'],
+      maxAge: res.headers['access-control-max-age'],
+      credentials: res.headers['access-control-allow-credentials'],
+      expose: res.headers['access-control-expose-headers'],
+      length: res.headers['content-length'],
+      type: res.headers['content-type'],
+      body: res.body,
+      secured: res.headers['x-content-type-options'] === 'nosniff' && !!res.headers['x-request-id'],
+    });
+    const ask = async (method: 'GET' | 'OPTIONS', url: string, headers: Record<string, string>) =>
+      corsOf(await t.app.inject({ method, url, headers }));
+    const none = { methods: undefined, allowHeaders: undefined, maxAge: undefined, credentials: undefined };
+    const preflight = {
+      ...none,
+      status: 204,
+      vary: 'Origin, Access-Control-Request-Headers',
+      origin: ok,
+      methods: 'GET,HEAD,POST',
+      expose: undefined,
+      length: '0',
+      type: undefined,
+      body: '',
+      secured: true,
+    };
+    const request = { origin: ok, 'access-control-request-method': 'GET' };
+    expect(
+      await ask('OPTIONS', '/api/v1/health', {
+        ...request,
+        'access-control-request-headers': 'authorization, x-a',
+      }),
+    ).toEqual({ ...preflight, allowHeaders: 'authorization, x-a' });
+    expect(
+      await ask('OPTIONS', '/api/v1/health', { ...request, 'access-control-request-method': 'DELETE' }),
+    ).toEqual(preflight);
+    expect(await ask('OPTIONS', '/api/v1/no-such-route', request)).toEqual(preflight);
+    expect(await ask('OPTIONS', '/api/v1/health', { origin: ok })).toEqual({
+      ...preflight,
+      status: 400,
+      vary: 'Origin',
+      methods: undefined,
+      length: '25',
+      type: 'text/plain',
+      body: 'Invalid Preflight Request',
+    });
+    const notFound = {
+      ...none,
+      status: 404,
+      vary: 'Origin',
+      origin: undefined,
+      expose: undefined,
+      length: '84',
+      type: 'application/json; charset=utf-8',
+      body: expect.stringContaining('"code":"route_not_found"'),
+      secured: true,
+    };
+    for (const headers of [
+      { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      { origin: '', 'access-control-request-method': 'GET' },
+      { 'access-control-request-method': 'GET' },
+      {},
+    ]) {
+      expect(await ask('OPTIONS', '/api/v1/health', headers)).toEqual(notFound);
+    }
+    expect(await ask('GET', '/api/v1/no-such-route', { origin: ok })).toEqual({ ...notFound, origin: ok });
+    for (const [headers, origin] of [
+      [{ origin: ok }, ok],
+      [{ origin: 'https://localhost' }, 'https://localhost'],
+      [{ origin: 'https://evil.example' }, undefined],
+      [{}, undefined],
+    ] as const) {
+      expect(await ask('GET', '/api/v1/site', headers)).toMatchObject({
+        status: 200,
+        vary: 'Origin',
+        origin,
+        ...none,
+      });
+    }
+  });
+
   it('serves the web app with SPA fallback and long-lived caching of hashed assets', async () => {
     const rootPage = await t.app.inject({ method: 'GET', url: '/' });
     expect(rootPage.statusCode).toBe(200);
