@@ -10,7 +10,8 @@
  * of server and ceiling share those seconds; BENCH_ONLY=text keeps the endpoints whose name holds
  * it; BENCH_PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir. With
  * BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is made and dropped) and BENCH_REDIS_URL
- * the server runs as a deployment would instead of on the embedded database.
+ * the server runs as a deployment would instead of on the embedded database. BENCH_SERVER_ENTRY starts
+ * another build's `server.js` instead (e.g. a copy of the previous build, to alternate the two).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -223,6 +224,7 @@ async function main() {
       ASR_ENGINE: 'none',
     },
     {
+      ...(process.env['BENCH_SERVER_ENTRY'] ? { entry: process.env['BENCH_SERVER_ENTRY'] } : {}),
       nodeArgs: process.env['BENCH_PROFILE']
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`]
         : [],

@@ -51,16 +51,17 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Starts `node apps/server/dist/server.js` with `env` on top of this process's environment, on a free
- * port, and waits for its health check. Needs `npm run build`.
+ * Starts `node apps/server/dist/server.js` (or `opts.entry`, another build) with `env` on top of this
+ * process's environment, on a free port, and waits for its health check. Needs `npm run build`.
  */
 export async function startBuiltServer(
   env: Record<string, string>,
-  opts: { timeoutMs?: number; nodeArgs?: string[] } = {},
+  opts: { timeoutMs?: number; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<BuiltServer> {
-  if (!existsSync(serverEntry)) throw new Error('the built server is missing: run `npm run build` first');
+  const entry = opts.entry ?? serverEntry;
+  if (!existsSync(entry)) throw new Error('the built server is missing: run `npm run build` first');
   const port = await freePort();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), entry], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
