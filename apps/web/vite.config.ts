@@ -25,15 +25,22 @@ function serviceWorker(): Plugin {
       const css = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'));
       const shell = [...files, ...css.map((f) => f.fileName)].map((name) => `/${name}`);
       const version = shell.join('|');
-      // The logo and icons are precached with the shell so an offline page still shows them; fonts and
-      // page chunks under /assets/ are cached the first time they are used (the branch below).
+      // The logo and icons are precached with the shell so an offline page still shows them; page chunks
+      // under /assets/ and page fonts are cached the first time they are used (`keep` below).
       const source = `const CACHE = 'kouyu-shell-${hash(version)}';
 const SHELL = ${JSON.stringify(['/index.html', ...ICONS, ...shell])};
 self.addEventListener('install', (e) => { e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting())); });
 self.addEventListener('activate', (e) => { e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith('kouyu-') && k !== CACHE && k !== 'kouyu-assets').map((k) => caches.delete(k)))).then(() => self.clients.claim())); });
+const keep = (e) => e.respondWith(caches.match(e.request).then((hit) => hit || fetch(e.request).then((res) => {
+  if (res.ok) { const copy = res.clone(); caches.open('kouyu-assets').then((c) => c.put(e.request, copy)); }
+  return res;
+})));
 self.addEventListener('fetch', (e) => {
   const url = new URL(e.request.url);
-  if (e.request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (e.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The page font (decision 020): a name always stands for the same bytes, so it is kept like an asset.
+  if (url.pathname.startsWith('/api/v1/fonts/')) return keep(e);
+  if (url.pathname.startsWith('/api/')) return;
   if (e.request.mode === 'navigate') {
     e.respondWith(fetch(e.request).catch(() => caches.match('/index.html')));
     return;
@@ -42,12 +49,7 @@ self.addEventListener('fetch', (e) => {
     e.respondWith(caches.match(url.pathname).then((hit) => hit || fetch(e.request)));
     return;
   }
-  if (url.pathname.startsWith('/assets/')) {
-    e.respondWith(caches.match(e.request).then((hit) => hit || fetch(e.request).then((res) => {
-      if (res.ok) { const copy = res.clone(); caches.open('kouyu-assets').then((c) => c.put(e.request, copy)); }
-      return res;
-    })));
-  }
+  if (url.pathname.startsWith('/assets/')) keep(e);
 });
 `;
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });

@@ -6,7 +6,8 @@
  * and the home page's initial JS and CSS (gzip) from the built index.html, against the targets.
  * Run from the repository root: `npm run bench -- web` (WEB_BENCH_NO_BUILD=1 measures the current dist;
  * WEB_BENCH_DIST=<folder> measures a web build made elsewhere, e.g. `vite build --outDir /tmp/x`;
- * WEB_BENCH_SIZE_ONLY=1 prints only the home page's first-load files and sizes, without Lighthouse).
+ * WEB_BENCH_SIZE_ONLY=1 prints only the home page's first-load files and sizes, without Lighthouse;
+ * WEB_BENCH_NO_CJK_FONT=1 measures as a device with no Chinese font of its own, where the page font loads).
  * Nothing is asserted: the figures depend on the machine; the last line says which targets were missed.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedContent } from '../src/db/seed/index.js';
+import { noCjkFontEnv } from '../../web/e2e/browser.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = process.env['WEB_BENCH_DIST'] ?? path.join(root, 'apps/web/dist');
@@ -141,9 +143,12 @@ async function main() {
   await seedContent(app.database.db, { info() {} });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const debugPort = 9300 + Math.floor(Math.random() * 500);
+  // A device without a Chinese font: Chromium sees no Noto CJK, so the page font is what it draws with.
+  const noCjkFont = process.env['WEB_BENCH_NO_CJK_FONT'] === '1';
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
+    ...(noCjkFont ? { env: noCjkFontEnv(path.join(dataDir, 'fontconfig')) } : {}),
     args: [
       `--remote-debugging-port=${debugPort}`,
       '--no-sandbox',
@@ -156,7 +161,8 @@ async function main() {
     const firstPaint = existsSync(path.join(dist, 'prerender.json'))
       ? 'with first-paint HTML'
       : 'without first-paint HTML (no prerender.json in the build)';
-    console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page, ${firstPaint}`);
+    const fonts = noCjkFont ? ', on a device with no Chinese font' : '';
+    console.log(`Lighthouse mobile preset, median of ${RUNS} run(s) per page, ${firstPaint}${fonts}`);
     console.log('page                         score   LCP ms  TBT ms   CLS    KB total  KB fonts');
     for (const page of PAGES) {
       const runs: Figures[] = [];

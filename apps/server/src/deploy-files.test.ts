@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { loadConfig } from './config.js';
 import { repoRoot } from './test/built-server.js';
+import { PAGE_FONT_FILE } from './site/page-font.js';
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
 
@@ -105,6 +106,13 @@ describe.skipIf(process.env['TEST_DB'] === 'postgres')('deployment files', () =>
     expect(docker).toMatch(/^CMD \["node", "apps\/server\/dist\/server\.js"\]/m);
     const ignore = read('.dockerignore').split('\n');
     for (const entry of ['.git', '**/node_modules', '**/dist', '.env']) expect(ignore).toContain(entry);
+  });
+
+  it('keeps, of the font package it trims, the weight the page font cuts', () => {
+    const docker = read('Dockerfile');
+    const kept = /! -name (\S+) -exec rm/.exec(docker)?.[1];
+    expect(kept).toBeDefined();
+    expect(PAGE_FONT_FILE.split(path.sep)).toContain(kept);
   });
 
   const composeCli = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });

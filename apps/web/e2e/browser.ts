@@ -1,9 +1,29 @@
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * The environment of a Chromium that sees no Chinese font, as on a device without one: fontconfig reads
+ * only the TrueType folder (DejaVu), not Noto CJK's OpenType one. Its cache is kept in `dir`.
+ */
+export function noCjkFontEnv(dir: string): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>/usr/share/fonts/truetype</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`,
+  );
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return { ...env, FONTCONFIG_FILE: file };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs (and `env`, if given). */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  env?: Record<string, string>,
+): Promise<Browser> {
   const executablePath = [
     process.env['CHROMIUM_PATH'],
     '/usr/bin/chromium',
@@ -14,6 +34,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath,
     headless: true,
+    ...(env ? { env } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

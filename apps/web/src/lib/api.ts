@@ -6,8 +6,9 @@ import { logDebug } from './debug-log';
 import { storage } from './storage';
 import { clearSession, getSession, saveAuth, tokenExpiry, tokenIssuedAt } from './session';
 
-/** API base: `/api/v1` on the site; the native app is built with its own host. */
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api/v1';
+import { API_BASE } from './api-base';
+
+export { API_BASE };
 
 /** An error answer of the API, with its catalogue code. */
 export class ApiError extends Error {

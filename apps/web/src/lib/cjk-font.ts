@@ -1,6 +1,7 @@
 /**
- * The phone's own Chinese font comes first (decision 017): the self-hosted Noto Sans SC slices, and
- * even their 100 @font-face rules, are fetched only on a device that has none of these fonts.
+ * The phone's own Chinese font comes first (decision 017): the page font (decision 020), cut by the
+ * site to the characters on screen, and even the code that asks for it, load only on a device that
+ * has none of these fonts.
  */
 export const SYSTEM_CJK_FONTS = [
   'PingFang SC',
@@ -30,8 +31,8 @@ export function hasSystemCjkFont(): boolean {
   );
 }
 
-/** Loads the self-hosted slices' stylesheet when the device has no Chinese font of its own. */
+/** Starts the page font when the device has no Chinese font of its own. */
 export function loadCjkFontIfMissing(): void {
   if (hasSystemCjkFont()) return;
-  void import('@fontsource-variable/noto-sans-sc');
+  void import('./page-font').then((m) => m.startPageFont());
 }
