@@ -29,21 +29,45 @@ function recordFonts(page: Page) {
  * names the character): the state in which a learner reads the page, not tofu.
  */
 async function untilEveryCharacterHasItsFont(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const covered = new Set<number>();
-    for (const face of document.fonts) {
-      if (face.family.replace(/"/g, '') !== 'Kouyu Page SC' || face.status !== 'loaded') continue;
-      for (const part of face.unicodeRange.split(',')) {
-        const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
-        const a = parseInt(from ?? '', 16);
-        const b = to ? parseInt(to, 16) : a;
-        for (let cp = a; cp <= b; cp++) covered.add(cp);
+  const uncovered = () =>
+    page.evaluate(() => {
+      const covered = new Set<number>();
+      for (const face of document.fonts) {
+        if (face.family.replace(/"/g, '') !== 'Kouyu Page SC' || face.status !== 'loaded') continue;
+        for (const part of face.unicodeRange.split(',')) {
+          const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+          const a = parseInt(from ?? '', 16);
+          const b = to ? parseInt(to, 16) : a;
+          for (let cp = a; cp <= b; cp++) covered.add(cp);
+        }
       }
+      const shown = [...document.body.innerText].map((c) => c.codePointAt(0) ?? 0);
+      const chinese = shown.filter((cp) => cp >= 0x4e00 && cp <= 0x9fff);
+      if (chinese.length === 0) return 'no Chinese on the page';
+      return String.fromCodePoint(...new Set(chinese.filter((cp) => !covered.has(cp))));
+    });
+  // Each check waits for the browser's next font event (a face loaded or failed), not for a fixed time.
+  for (;;) {
+    const left = await uncovered();
+    if (left === '') return;
+    const settled = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const done = () => resolve(true);
+          document.fonts.addEventListener('loadingdone', done, { once: true });
+          document.fonts.addEventListener('loadingerror', done, { once: true });
+          setTimeout(() => resolve(false), 15_000);
+        }),
+    );
+    if (!settled && (await uncovered()) !== '') {
+      const faces = await page.evaluate(() =>
+        [...document.fonts].map((f) => `${f.status} ${f.unicodeRange.slice(0, 30)}`).join('; '),
+      );
+      throw new Error(
+        `no font for: ${await uncovered()} (faces: ${faces}; online: ${await page.evaluate(() => navigator.onLine)})`,
+      );
     }
-    const shown = [...document.body.innerText].map((c) => c.codePointAt(0) ?? 0);
-    const chinese = shown.filter((cp) => cp >= 0x4e00 && cp <= 0x9fff);
-    return chinese.length > 0 && chinese.every((cp) => covered.has(cp));
-  });
+  }
 }
 
 /** Width of `text` at 48 px in the page font alone: one em a character when it has the glyphs. */
@@ -113,6 +137,31 @@ describe('the page font, on a device without a Chinese font', () => {
     await asked;
     await page.waitForFunction(() => document.fonts.status === 'loaded');
     expect(await widthInPageFont(page, '龘')).toBeCloseTo(48, 0);
+    await page.context().close();
+  });
+
+  it('keeps the page fonts used, so a page opened before draws its Chinese offline', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${baseURL}/zh/vocabulary/2`);
+    await page.getByTestId('vocabulary-count').waitFor();
+    // Once the service worker controls the page, what the page fetches goes through it.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+    await page.reload();
+    await page.getByTestId('vocabulary-count').waitFor();
+    await untilEveryCharacterHasItsFont(page);
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('kouyu-assets')).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(kept.some((p) => p.startsWith('/api/v1/fonts/cjk/'))).toBe(true);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId('vocabulary-count').waitFor();
+    await untilEveryCharacterHasItsFont(page);
     await page.context().close();
   });
 });

@@ -107,6 +107,8 @@ export const STORAGE_KEYS = {
   microphoneId: 'microphone_id',
   /** '1' once the app was installed: the install prompt and banner stay away (also before the app runs). */
   appInstalled: 'app_installed',
+  /** Names of the page-font sets this device loaded, most recent last (decision 020). */
+  pageFonts: 'page_fonts',
 } as const;
 
 /** Analytics goals (spec 000 §1). */

@@ -24,6 +24,7 @@ describe('the page font', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
+    localStorage.clear();
     faces = [];
     fonts = Object.assign(new EventTarget(), {
       add: (f: FakeFace) => void faces.push(f),
@@ -38,8 +39,20 @@ describe('the page font', () => {
   });
 
   const start = () => {
+    stop();
     stop = startPageFont({ doc: document, FontFace: FakeFace as unknown as typeof FontFace });
   };
+  const fire = (type: 'loadingdone' | 'loadingerror', ...loaded: (FakeFace | undefined)[]) =>
+    fonts.dispatchEvent(Object.assign(new Event(type), { fontfaces: loaded }));
+  /** A new page: the faces of the last one are gone, what the device remembers stays. */
+  const newPage = (html: string) => {
+    stop();
+    faces = [];
+    document.body.innerHTML = html;
+    start();
+  };
+  const byCode = (text: string) =>
+    [...text].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)).join('');
 
   it('asks at once for the Chinese characters already on the page, in one face, and for nothing Latin', () => {
     start();
@@ -101,8 +114,7 @@ describe('the page font', () => {
   it('asks again for a face that failed to load, later, and then doubles the wait', async () => {
     start();
     const failed = faces[0];
-    const fail = (face: FakeFace | undefined) =>
-      fonts.dispatchEvent(Object.assign(new Event('loadingerror'), { fontfaces: [face] }));
+    const fail = (face: FakeFace | undefined) => fire('loadingerror', face);
     fail(failed);
     expect(faces).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(2_100);
@@ -113,5 +125,45 @@ describe('the page font', () => {
     expect(faces).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(faces).toHaveLength(1);
+  });
+
+  it('takes the next page’s characters from the sets it loaded before, and cuts only the new ones', () => {
+    document.body.innerHTML = '<p>我们一起学习汉语吧</p>';
+    start();
+    fire('loadingdone', faces[0]);
+    const before = faces[0]?.source;
+    newPage('<p>我们一起学习汉语吧，画蛇添足</p>');
+    expect(faces).toHaveLength(2);
+    expect(faces[0]?.source).toBe(before);
+    expect(faces[1]?.chars).toBe(byCode('，画蛇添足'));
+  });
+
+  it('online, leaves a remembered set that shares only a few characters; offline, takes it', () => {
+    document.body.innerHTML = '<p>我们一起学习汉语吧</p>';
+    start();
+    fire('loadingdone', faces[0]);
+    const remembered = faces[0]?.source;
+    newPage('<p>我们在画蛇添足</p>');
+    expect(faces.map((f) => f.source)).not.toContain(remembered);
+    expect(faces[0]?.chars).toBe(byCode('我们在画蛇添足'));
+
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    newPage('<p>我们在画蛇添足</p>');
+    expect(faces[0]?.source).toBe(remembered);
+    online.mockRestore();
+  });
+
+  it('forgets a remembered set that no longer loads, and asks for its characters anew', async () => {
+    document.body.innerHTML = '<p>我们一起学习汉语吧</p>';
+    start();
+    fire('loadingdone', faces[0]);
+    const remembered = faces[0]?.source;
+    newPage('<p>我们一起学习汉语吧</p>');
+    expect(faces[0]?.source).toBe(remembered);
+    fire('loadingerror', faces[0]);
+    expect(localStorage.getItem('page_fonts')).toBe('[]');
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(faces).toHaveLength(1);
+    expect(faces[0]?.chars).toBe(byCode('我们一起学习汉语吧'));
   });
 });
