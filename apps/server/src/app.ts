@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
@@ -19,6 +18,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerUploadGuards } from './plugins/uploads.js';
 import { registerSocketDrain } from './plugins/drain.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerCors } from './plugins/cors.js';
 import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -193,10 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: hstsOption(config),
   });
-  await app.register(fastifyCors, {
-    origin: (origin, cb) => cb(null, origin === undefined ? false : config.CORS_ORIGINS.includes(origin)),
-    credentials: false,
-  });
+  registerCors(app, config.CORS_ORIGINS);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: true,
