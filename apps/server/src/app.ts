@@ -194,6 +194,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     hsts: hstsOption(config),
   });
   registerCors(app, config.CORS_ORIGINS);
+  // Fastify never reads a GET or HEAD body, so request decompression (a preParsing hook that ran on
+  // every read only to find no Content-Encoding) is left to the methods that carry one.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: true,
