@@ -19,6 +19,7 @@ import { registerUploadGuards } from './plugins/uploads.js';
 import { registerSocketDrain } from './plugins/drain.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCors } from './plugins/cors.js';
+import { withEmptyQueryKept } from './plugins/validation.js';
 import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -129,7 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(withEmptyQueryKept(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
