@@ -17,6 +17,9 @@ const voice: VoiceTools = {
   async record() {
     const stream = await openMicrophone();
     const recording = WebmRecording.start(stream);
+    // As the answer recorder does: the card says "Recording" only once the encoder delivers audio,
+    // which on a busy phone comes a second or more after start(), and words said before it are lost.
+    await recording.started();
     return {
       analyser: recording.analyser,
       async stop() {

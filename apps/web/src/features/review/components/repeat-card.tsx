@@ -10,6 +10,7 @@ import type { VoiceRecording, VoiceTools } from './voice-tools';
 
 type State =
   | { kind: 'idle' }
+  | { kind: 'starting' }
   | { kind: 'recording'; recording: VoiceRecording }
   | { kind: 'assessing' }
   | { kind: 'done'; syllables: AssessedSyllable[]; url: string }
@@ -41,6 +42,8 @@ export function RepeatCard({
 
   const start = async () => {
     try {
+      // "Recording" shows once the encoder delivers audio (`record` waits for it): words said before are not lost.
+      setState({ kind: 'starting' });
       setState({ kind: 'recording', recording: await voice.record() });
     } catch {
       setState({ kind: 'failed', code: 'mic' });
@@ -87,7 +90,7 @@ export function RepeatCard({
       ) : state.kind !== 'done' ? (
         <Button
           onClick={() => void start()}
-          disabled={state.kind === 'assessing'}
+          disabled={state.kind === 'assessing' || state.kind === 'starting'}
           data-testid="repeat-record"
         >
           <MicIcon /> {state.kind === 'assessing' ? t('review.repeat.assessing') : t('review.repeat.record')}

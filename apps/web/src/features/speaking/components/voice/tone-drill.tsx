@@ -14,6 +14,7 @@ export const TONE_DRILL_TEXT = '妈麻马骂';
 
 type State =
   | { kind: 'idle' }
+  | { kind: 'starting' }
   | { kind: 'recording'; recording: WebmRecording; stream: MediaStream }
   | { kind: 'assessing' }
   | { kind: 'done'; syllables: AssessedSyllable[]; url: string }
@@ -25,7 +26,9 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
   const [state, setState] = useState<State>({ kind: 'idle' });
   const urlRef = useRef<string | null>(null);
   // The input level while recording, shown as a bar: the learner (and a test) sees the voice arrive.
-  const level = Math.round(100 * useAnalyserLevel(state.kind === 'recording' ? state.recording.analyser : null));
+  const level = Math.round(
+    100 * useAnalyserLevel(state.kind === 'recording' ? state.recording.analyser : null),
+  );
   useEffect(
     () => () => {
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
@@ -36,8 +39,13 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
   const start = async () => {
     onBeforeRecord();
     try {
+      setState({ kind: 'starting' });
       const stream = await openMicrophone();
-      setState({ kind: 'recording', recording: WebmRecording.start(stream), stream });
+      const recording = WebmRecording.start(stream);
+      // "Recording" only once the encoder delivers audio: on a busy phone it starts a second or more
+      // after start(), and the first tones would be lost (as the answer recorder does).
+      await recording.started();
+      setState({ kind: 'recording', recording, stream });
     } catch {
       setState({ kind: 'failed', code: 'mic' });
     }
@@ -59,7 +67,12 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
   };
 
   return (
-    <section className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm" aria-labelledby="tone-drill-title" data-testid="tone-drill" data-state={state.kind}>
+    <section
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm"
+      aria-labelledby="tone-drill-title"
+      data-testid="tone-drill"
+      data-state={state.kind}
+    >
       <h2 id="tone-drill-title" className="text-lg font-semibold">
         {t('toneDrill.title')}
       </h2>
@@ -71,7 +84,16 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
         <p className="text-ink-muted">{t('toneDrill.signIn')}</p>
       ) : state.kind === 'recording' ? (
         <div className="flex flex-col gap-2">
-          <div className="h-2 w-full overflow-hidden rounded bg-surface-sunken" role="meter" aria-label={t('toneDrill.level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} data-testid="tone-drill-level" data-level={level}>
+          <div
+            className="h-2 w-full overflow-hidden rounded bg-surface-sunken"
+            role="meter"
+            aria-label={t('toneDrill.level')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={level}
+            data-testid="tone-drill-level"
+            data-level={level}
+          >
             <div className="h-full bg-emerald-500" style={{ width: `${level}%` }} />
           </div>
           <Button variant="secondary" onClick={() => void stop()} data-testid="tone-drill-stop">
@@ -79,7 +101,11 @@ export function ToneDrill({ signedIn, onBeforeRecord }: { signedIn: boolean; onB
           </Button>
         </div>
       ) : (
-        <Button onClick={() => void start()} disabled={state.kind === 'assessing'} data-testid="tone-drill-record">
+        <Button
+          onClick={() => void start()}
+          disabled={state.kind === 'assessing' || state.kind === 'starting'}
+          data-testid="tone-drill-record"
+        >
           <MicIcon /> {state.kind === 'assessing' ? t('toneDrill.assessing') : t('toneDrill.record')}
         </Button>
       )}
