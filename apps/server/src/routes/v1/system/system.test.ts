@@ -152,12 +152,13 @@ describe(`platform on ${testDriver}`, () => {
       body: expect.stringContaining('"code":"route_not_found"'),
       secured: true,
     };
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
       { origin: '', 'access-control-request-method': 'GET' },
       { 'access-control-request-method': 'GET' },
       {},
-    ]) {
+    ];
+    for (const headers of refused) {
       expect(await ask('OPTIONS', '/api/v1/health', headers)).toEqual(notFound);
     }
     expect(await ask('GET', '/api/v1/no-such-route', { origin: ok })).toEqual({ ...notFound, origin: ok });
