@@ -96,16 +96,18 @@ export class ResponseCache {
    * Sends the cached answer under `key`, or produces, validates (with the route's response schema)
    * and caches it. `produce` may return null to answer without caching (e.g. audio not ready yet).
    * Requests missing the same key at once share one `produce`, so the key must name everything the
-   * answer depends on (it already must, for the cache).
+   * answer depends on (it already must, for the cache). A kept answer is sent at once and nothing is
+   * returned: a handler returning this (not async) makes no promise on a hit. Otherwise a promise that
+   * settles once the answer is produced and sent.
    */
-  async send(
+  send(
     req: FastifyRequest,
     reply: FastifyReply,
     key: string,
     schema: ZodType,
     produce: () => Promise<{ value: unknown; cache: boolean }>,
     opts: ContentReplyOptions,
-  ): Promise<FastifyReply> {
+  ): Promise<void> | undefined {
     let entry = this.entries.get(key);
     if (entry && Date.now() - entry.at > this.ttlMs) {
       this.entries.delete(key);
@@ -115,44 +117,56 @@ export class ResponseCache {
       // Most recently used last, so the oldest out below is the least recently used.
       this.entries.delete(key);
       this.entries.set(key, entry);
-    } else {
-      // Requests that miss together share one production: when an answer runs out under load, a
-      // hundred waiting learners must not each query and serialise it again (the profile showed such
-      // a stampede of question loads, each one reading every question's audio from the store).
-      let making = this.making.get(key);
-      if (!making) {
-        const started = this.make(key, schema, produce).finally(() => {
-          if (this.making.get(key) === started) this.making.delete(key);
-        });
-        making = started;
-        this.making.set(key, started);
-      }
-      entry = await making;
+      answer(req, reply, entry, opts);
+      return undefined;
     }
-    reply.header('ETag', entry.etag);
-    // Added to what is there: CORS has already said the answer varies by Origin, and a shared cache
-    // must not hand one origin's Access-Control-Allow-Origin to another.
-    const vary = reply.getHeader('Vary');
-    reply.header(
-      'Vary',
-      vary ? `${String(vary)}, Authorization, Accept-Encoding` : 'Authorization, Accept-Encoding',
-    );
-    reply.header(
-      'Cache-Control',
-      opts.immutable
-        ? 'public, max-age=31536000, immutable'
-        : opts.shared
-          ? 'public, max-age=60'
-          : 'private, no-cache',
-    );
-    if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    // Compressed once per entry instead of on every request (a 100-result search is ~50 KB).
-    if (entry.body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
-      entry.gzip ??= gzipSync(entry.body);
-      return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+    // Requests that miss together share one production: when an answer runs out under load, a
+    // hundred waiting learners must not each query and serialise it again (the profile showed such
+    // a stampede of question loads, each one reading every question's audio from the store).
+    let making = this.making.get(key);
+    if (!making) {
+      const started = this.make(key, schema, produce).finally(() => {
+        if (this.making.get(key) === started) this.making.delete(key);
+      });
+      making = started;
+      this.making.set(key, started);
     }
-    // A string payload skips the route serializer: it was validated when it was cached.
-    return reply.send(entry.body);
+    return making.then((made) => {
+      answer(req, reply, made, opts);
+    });
   }
+}
+
+/** Sends an answer: its ETag, Vary and Cache-Control, then a 304, the gzipped body or the body. */
+function answer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  opts: ContentReplyOptions,
+): FastifyReply {
+  reply.header('ETag', entry.etag);
+  // Added to what is there: CORS has already said the answer varies by Origin, and a shared cache
+  // must not hand one origin's Access-Control-Allow-Origin to another.
+  const vary = reply.getHeader('Vary');
+  reply.header(
+    'Vary',
+    vary ? `${String(vary)}, Authorization, Accept-Encoding` : 'Authorization, Accept-Encoding',
+  );
+  reply.header(
+    'Cache-Control',
+    opts.immutable
+      ? 'public, max-age=31536000, immutable'
+      : opts.shared
+        ? 'public, max-age=60'
+        : 'private, no-cache',
+  );
+  if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  // Compressed once per entry instead of on every request (a 100-result search is ~50 KB).
+  if (entry.body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+    entry.gzip ??= gzipSync(entry.body);
+    return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+  }
+  // A string payload skips the route serializer: it was validated when it was cached.
+  return reply.send(entry.body);
 }

@@ -36,7 +36,7 @@ export const hanziRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:char',
     { schema: { params: hanziParams, response: { 200: hanziDataSchema } } },
-    async (req, reply) =>
+    (req, reply) =>
       cache.send(
         req,
         reply,

@@ -55,7 +55,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testListSchema },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const viewer = viewerOf(req.user);
       const { page, limit } = req.query;
       const lang = languageFor(req.query.language, req.user);
@@ -88,7 +88,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testDetailSchema },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const viewer = viewerOf(req.user);
       const lang = languageFor(req.query.language, req.user);
       const key = `test|${req.params.testId}|${lang}|${viewer.signedIn}|${viewer.official}`;
@@ -128,7 +128,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: questionsSchema },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const viewer = viewerOf(req.user);
       const { part } = req.params;
       const lang = languageFor(req.query.language, req.user);

@@ -12,7 +12,7 @@ export const vocabularyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: vocabularyQuery, response: { 200: vocabularyListSchema } } },
-    async (req, reply) =>
+    (req, reply) =>
       cache.send(
         req,
         reply,
