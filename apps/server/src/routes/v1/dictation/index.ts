@@ -30,11 +30,11 @@ import { everyOnOneInstance } from '../../../plugins/jobs.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { readImageUpload } from '../../../dictation/upload.js';
 import { checkWords, parseWordsField } from '../../../dictation/words.js';
+import { learnerRouteLimit } from '../../../plugins/route-limit.js';
 import { cardsFromDictation } from '../../../review/from-mistakes.js';
 
 // OCR runs one image at a time on the server; a client needs no more than a few a minute.
 const OCR_RATE = { max: 20, timeWindow: 60_000 };
-const SAVE_RATE = { max: 30, timeWindow: 60_000 };
 // The first photo sweep waits until the server is up and serving.
 const UPLOAD_FIRST_SWEEP_MS = 5_000;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -135,7 +135,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions',
     {
       onRequest: accountOnly(app),
-      config: { rateLimit: SAVE_RATE },
+      config: { rateLimit: learnerRouteLimit(app.config, 30) },
       schema: { body: saveSessionBody, response: { 201: dictationSessionResponseSchema } },
     },
     async (req, reply) => {
@@ -152,7 +152,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       onRequest: accountOnly(app),
-      config: { rateLimit: SAVE_RATE },
+      config: { rateLimit: learnerRouteLimit(app.config, 30) },
       schema: { params: idParams, body: saveSessionBody, response: { 200: dictationSessionResponseSchema } },
     },
     async (req) => {

@@ -191,6 +191,27 @@ describe(`HSK practice on ${testDriver}`, () => {
     expect((await get('/api/v1/hsk/attempts/1')).statusCode).toBe(401);
   });
 
+  it('counts saved attempts per learner: a class behind one address is many learners, not one client', async () => {
+    const school = '203.0.113.77';
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    const answers = rightAnswers(stored('hsk1-listening-1'));
+    const attempt = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/hsk/sets/hsk1-listening-1/attempts',
+        payload: { answers },
+        headers,
+        remoteAddress: school,
+      });
+    for (let i = 0; i < 30; i++) expect((await attempt(a.auth)).statusCode).toBe(200);
+    const refused = await attempt(a.auth);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'rate_limited' });
+    // Another learner of the same class, and a guest there, are counted on their own.
+    expect((await attempt(b.auth)).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(200);
+  });
+
   it('saves, lists newest first, pages and shows own attempts only', async () => {
     const u = await signUp(t.app);
     const other = await signUp(t.app);

@@ -33,6 +33,7 @@ import {
 import { attemptResult } from '../../../hsk/results.js';
 import { answerIssues, normaliseGiven, scoreAnswers } from '../../../hsk/scoring.js';
 import { publicItem } from '../../../hsk/view.js';
+import { learnerRouteLimit } from '../../../plugins/route-limit.js';
 import { cardsFromHskAttempt } from '../../../review/from-mistakes.js';
 
 const language = z.object({ language: z.enum(LANGUAGES).default('en') });
@@ -101,7 +102,7 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sets/:id/attempts',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: learnerRouteLimit(app.config, 30) },
       onRequest: app.optionalUser,
       schema: { params: setIdParam, body: hskAttemptBody, response: { 200: hskAttemptSchema } },
     },

@@ -20,7 +20,7 @@ import { findResult, listResults, submitResult } from '../../../speaking/results
 import { ResultPages } from '../../../speaking/results-cache.js';
 import { viewerOf } from '../../../speaking/catalogue.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
-import { scaledRouteLimit } from '../../../plugins/route-limit.js';
+import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limit.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
@@ -69,7 +69,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: learnerRouteLimit(app.config, 30) },
       schema: { body: submitResultBody, response: { 201: submitResultSchema } },
     },
     async (req, reply) => {
