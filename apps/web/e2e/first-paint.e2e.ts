@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import zhVocabulary from '../src/locales/zh/vocabulary.json' with { type: 'json' };
+import enContent from '../src/locales/en/content.json' with { type: 'json' };
+import zhContent from '../src/locales/zh/content.json' with { type: 'json' };
+import ruContent from '../src/locales/ru/content.json' with { type: 'json' };
 import { launchBrowser, newPage, PHONE } from './browser';
 import { signUpThroughApi, storeSession } from './accounts';
 import { untilCount } from './wait';
@@ -92,5 +95,19 @@ describe('first paint from the server', () => {
     expect(await page.getByTestId('login-button').count()).toBe(0);
     expect(await page.getByText(enCommon.header.login, { exact: true }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it.each([
+    ['/en/faq', enContent.faq.title],
+    ['/zh/about', zhContent.about.title],
+    ['/ru/help', ruContent.help.title],
+    ['/en/hsk/3', 'HSK 3'],
+  ])('the content and HSK pages are painted from the server too: %s', async (url, heading) => {
+    const html = await (
+      await fetch(`${baseURL}${url}`, { headers: { 'user-agent': String(PHONE.userAgent) } })
+    ).text();
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+    expect(root).toContain('data-prerender');
+    expect(root).toMatch(new RegExp(`<h1[^>]*>[^<]*${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 });

@@ -21,6 +21,12 @@ const PAGES = [
   ...HSKK_LEVELS.map((level) => `/test-selection/${level}`),
   ...HSK_LEVELS.map((level) => `/vocabulary/${level}`),
   '/idioms',
+  // Content pages a guest reads (their texts ship with the page chunk) and the HSK level pages.
+  '/about',
+  '/faq',
+  '/help',
+  '/privacy',
+  ...HSK_LEVELS.map((level) => `/hsk/${level}`),
 ];
 
 /** Phone first: the layout the server picks for a mobile user agent (core's isMobileLayout). */
