@@ -23,12 +23,22 @@ function print(title: string, report: EvaluationReport): void {
   }
 }
 
+// The probe set (examiner-probe.json) was written blind to the examiner, by other hands than the
+// graded set, to see whether the figures hold on answers nobody shaped the examiner around.
+const probe: Scored[] = [];
+for (const answer of loadExaminerSet(new URL('./examiner-probe.json', import.meta.url))) {
+  const { result } = await examiner.examine(answer.input, 'en');
+  probe.push({ ...answer, score: result.score });
+}
+
 const dev = evaluate(scored.filter((s) => s.split === 'dev'));
 const heldOut = evaluate(scored.filter((s) => s.split === 'held_out'));
 print('development set', dev);
 print('held-out set', heldOut);
 print('all graded answers', evaluate(scored));
-const inverted = [...dev.inverted, ...heldOut.inverted];
+const probeReport = evaluate(probe);
+print('probe set (written blind to the examiner)', probeReport);
+const inverted = [...dev.inverted, ...heldOut.inverted, ...probeReport.inverted];
 if (inverted.length > 0) {
   console.log('\ninversions (band 1 scored at or above band 3 of the same question):');
   for (const inv of inverted)
@@ -38,7 +48,7 @@ if (inverted.length > 0) {
 }
 if (process.argv.includes('--all')) {
   console.log('\nevery answer: item band score text');
-  for (const s of scored)
+  for (const s of [...scored, ...probe])
     console.log(
       `  ${s.item} ${s.split === 'dev' ? 'd' : 'h'} ${s.band} ${String(s.score).padStart(3)} ${s.input.answer_text.slice(0, 40)}`,
     );

@@ -58,7 +58,7 @@ const ASPECT = /^(了|过|着)$/;
 // Prepositions, times and places that open a sentence before its comma.
 const FRONTED_TAGS = /^(p|t|f|s)$/;
 /**
- * The tagger calls many verbs and adjectives nouns (干杯/n, 聊天/nz, 新鲜/ns, 太重/n). A word right
+ * The tagger calls many verbs and adjectives nouns (干杯/n, 聊天/nz, 新鲜/ns, 太重/n, 穿/zg). A word right
  * after an adverb (一起干杯, 非常新鲜) or right before an aspect particle (太重了) is predicated
  * whatever its tag.
  */
@@ -66,7 +66,8 @@ function predicateAt(clause: readonly Token[], i: number): boolean {
   const t = clause[i];
   if (!t) return false;
   if (isPredicate(t)) return true;
-  if (!/^(n|vn)/.test(t.tag)) return false;
+  // zg: the tagger's single-character morphemes, verbs among them (穿/zg 了).
+  if (!/^(n|vn|zg)/.test(t.tag)) return false;
   const before = clause[i - 1];
   const after = clause[i + 1];
   return (

@@ -139,3 +139,37 @@ describe('examiner on answers not in Chinese and on listed words', () => {
     expect(result.measures.improved?.text).not.toContain('兴趣比收入更重要');
   });
 });
+
+describe('examiner on a listen-and-answer question', () => {
+  const ask = (question_text: string, answer_text: string): AnswerInput => ({
+    question_type: 'answer',
+    level: 'basic',
+    question_text,
+    answer_text,
+  });
+  const score = async (input: AnswerInput) => (await examiner.examine(input, 'en')).result.score;
+
+  it('scores the question said back as no answer, below a real reply in a few words', async () => {
+    const echo = await score(ask('你喜欢猫还是喜欢狗？', '你喜欢猫还是喜欢狗'));
+    const reply = await score(ask('你喜欢猫还是喜欢狗？', '我喜欢猫。'));
+    expect(echo).toBeLessThan(30);
+    expect(reply).toBeGreaterThanOrEqual(SCORE_BAND_HIGH_MIN);
+    // Taking the question's words up is how replies begin: not an echo.
+    expect(await score(ask('晚上你和家人一起吃饭吗？', '一起吃饭，我们每天一起吃。'))).toBeGreaterThanOrEqual(
+      SCORE_BAND_HIGH_MIN,
+    );
+  });
+
+  it('does not count the question’s own words as what it asks for', async () => {
+    // 今天 is in the question: it answers no 几; the number does.
+    const offTopic = await score(ask('今天你穿了几件衣服？', '今天天气很好，是晴天。'));
+    const answered = await score(ask('今天你穿了几件衣服？', '今天我穿了三件衣服。'));
+    expect(offTopic).toBeLessThan(50);
+    expect(answered).toBeGreaterThanOrEqual(SCORE_BAND_HIGH_MIN);
+    // A yes-no question is answered by yes, no or its verb, not by a sentence that shares its noun.
+    expect(await score(ask('你去过中国吗？', '我喜欢中国菜。'))).toBeLessThan(50);
+    expect(await score(ask('你去过中国吗？', '去过，我去过两次北京。'))).toBeGreaterThanOrEqual(
+      SCORE_BAND_HIGH_MIN,
+    );
+  });
+});

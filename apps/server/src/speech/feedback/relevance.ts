@@ -31,9 +31,16 @@ const STANCE_CREDIT = 0.6;
 const PICTURE_CREDIT = 0.4;
 /**
  * The form of a question says what kind of word answers it: 哪儿 a place, 多少 a number, 吗 a yes or
- * no. An answer that supplies one answers the question even in words the question never used.
+ * no. An answer that supplies one answers the question even in words the question never used; a word
+ * the question itself says (今天 in 今天你穿了几件衣服) answers nothing, except where the form is
+ * answered by taking the question's words up (the verb of a yes-no question, one side of a choice).
  */
-const QUESTION_FORMS: { asks: RegExp; answeredBy: (t: Token) => boolean; framed?: boolean }[] = [
+const QUESTION_FORMS: {
+  asks: RegExp;
+  answeredBy: (t: Token, question: string) => boolean;
+  framed?: boolean;
+  fromQuestion?: boolean;
+}[] = [
   { asks: /哪儿|哪里|什么地方|去哪/, answeredBy: (t) => /^(ns|s|f)/.test(t.tag) },
   { asks: /多少|几|多长|多大|多久|什么时候|哪年|星期几/, answeredBy: (t) => /^(m|t)/.test(t.tag) },
   { asks: /谁/, answeredBy: (t) => /^(nr|r)/.test(t.tag) },
@@ -45,9 +52,30 @@ const QUESTION_FORMS: { asks: RegExp; answeredBy: (t: Token) => boolean; framed?
     answeredBy: (t) => /^(n|nz|vn|t|nr|ns)$/.test(t.tag) && !STOP.has(t.word),
     framed: true,
   },
-  { asks: /吗[？?]?$|吗[？?]/, answeredBy: (t) => /^(是|不|没|没有|有|会|能|对|去过|还)$/.test(t.word) },
+  // A yes-no question is answered by yes or no, or by its own verb said again (喜欢。/ 去过两次).
+  {
+    asks: /吗[？?]?$|吗[？?]/,
+    answeredBy: (t, q) =>
+      /^(是|不|不是|没|没有|有|会|能|对|去过|还|可以|要|想)$/.test(t.word) ||
+      (/^v/.test(t.tag) && !STOP.has(t.word) && q.includes(t.word)),
+    fromQuestion: true,
+  },
+  // A choice (猫还是狗) is answered by one side, or both (都), in the question's own words.
+  {
+    asks: /还是/,
+    answeredBy: (t, q) =>
+      /^(都|都不|两个|两种)$/.test(t.word) ||
+      (CONTENT_TAG.test(t.tag) && !STOP.has(t.word) && q.includes(t.word)),
+    fromQuestion: true,
+  },
 ];
 const FORM_CREDIT = 0.7;
+/** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
+const FORM_MISSING_CAP = 0.3;
+/** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
+const ECHO_CAP = 0.1;
+const ECHO_OF_ANSWER = 0.8;
+const ECHO_OF_QUESTION = 0.6;
 // An answer whose own content words are on the topic is relevant however few words it has.
 const PRECISION_WEIGHT = 0.6;
 const PRECISION_NEEDS_RAW = 0.5;
@@ -114,6 +142,30 @@ function echoesQuestion(question: string, answer: string): boolean {
   return false;
 }
 
+/** Length of the longest common subsequence of two character lists. */
+function commonRun(a: readonly string[], b: readonly string[]): number {
+  let prev = new Array<number>(b.length + 1).fill(0);
+  for (const ca of a) {
+    const cur = new Array<number>(b.length + 1).fill(0);
+    for (let j = 0; j < b.length; j++)
+      cur[j + 1] = ca === b[j] ? (prev[j] ?? 0) + 1 : Math.max(prev[j + 1] ?? 0, cur[j] ?? 0);
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/**
+ * Whether the answer says the question back: most of its characters are the question's, in order, and
+ * they are most of the question (你喜欢猫还是喜欢狗 for 你喜欢猫还是喜欢狗？). Taking a few of its
+ * words up (我最喜欢…, 一起吃饭。) is how answers begin, not an echo.
+ */
+export function echoesWholeQuestion(question: string, answer: readonly string[]): boolean {
+  const q = spokenChars(question);
+  if (q.length < 4 || answer.length < 4) return false;
+  const common = commonRun(q, answer);
+  return common / answer.length >= ECHO_OF_ANSWER && common / q.length >= ECHO_OF_QUESTION;
+}
+
 /** Relevance of a tagged answer to its question. */
 export function measureRelevance(
   tagger: Tagger,
@@ -137,7 +189,9 @@ export function measureRelevance(
   const framed = echoesQuestion(question, text);
   const forms = QUESTION_FORMS.filter((f) => f.asks.test(question) && (!f.framed || framed));
   const answering = new Set<string>();
-  for (const t of answer) if (forms.some((f) => f.answeredBy(t))) answering.add(t.word);
+  for (const t of answer)
+    if (forms.some((f) => f.answeredBy(t, question) && (f.fromQuestion || !question.includes(t.word))))
+      answering.add(t.word);
   if (answering.size > 0) raw += FORM_CREDIT;
   // Precision: the share of the answer's own content words that are on the topic or answer its form.
   const own = answer.filter((t) => CONTENT_TAG.test(t.tag) && !STOP.has(t.word) && HAN.test(t.word));
@@ -166,12 +220,15 @@ export function measureRelevance(
   // A passage to summarise shares common words with any story: there the answer's own words must
   // come from it, not just a couple of them.
   const passage = hanCount(question) >= PASSAGE_MIN_CHARS;
-  const score = passage
+  let score = passage
     ? recall *
       (1 -
         PASSAGE_PRECISION_WEIGHT +
         PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
     : recall + focus;
+  if (input.question_type === 'answer' && forms.length > 0 && answering.size === 0)
+    score = Math.min(score, FORM_MISSING_CAP);
+  if (echoesWholeQuestion(question, chars)) score = Math.min(score, ECHO_CAP);
   return {
     score: round2(Math.min(1, score)),
     hits: hits.slice(0, 12),
