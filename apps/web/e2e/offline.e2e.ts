@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import en from '../src/locales/en/common.json' with { type: 'json' };
 import { launchBrowser, newPage, PHONE } from './browser';
+import { untilServiceWorkerControls } from './wait';
 
 const baseURL = inject('baseURL');
 
@@ -18,11 +19,7 @@ describe('offline: the service worker keeps the shell, the logo and the fonts us
     const page = await newPage(browser, PHONE);
     await page.goto(`${baseURL}/en/vocabulary/3`);
     // The worker has installed (shell and logo precached) and controls the page.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    });
+    await untilServiceWorkerControls(page);
     const cached = await page.evaluate(async () => {
       const keys = await caches.keys();
       const urls = await Promise.all(

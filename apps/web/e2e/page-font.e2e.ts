@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, noCjkFontEnv, PHONE } from './browser';
+import { untilServiceWorkerControls } from './wait';
 
 const baseURL = inject('baseURL');
 const FONT_BUDGET = 300 * 1024;
@@ -145,11 +146,7 @@ describe('the page font, on a device without a Chinese font', () => {
     await page.goto(`${baseURL}/zh/vocabulary/2`);
     await page.getByTestId('vocabulary-count').waitFor();
     // Once the service worker controls the page, what the page fetches goes through it.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    });
+    await untilServiceWorkerControls(page);
     await page.reload();
     await page.getByTestId('vocabulary-count').waitFor();
     await untilEveryCharacterHasItsFont(page);

@@ -73,3 +73,12 @@ export async function untilImageLoaded(img: Locator): Promise<number> {
       }),
   );
 }
+
+/** Until the service worker has installed and controls the page (what the page fetches then goes through it). */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
+}
