@@ -115,6 +115,22 @@ export interface Scored extends GradedAnswer {
   score: number;
 }
 
+/** The probe set: graded by other hands, written blind to the examiner and never tuned on (decision 010). */
+export const PROBE_SET = new URL('./examiner-probe.json', import.meta.url);
+
+/** Every answer of a set (the graded set by default) with the score `examiner` gives it. */
+export async function scoreSet(
+  examiner: { examine(input: AnswerInput, lang: 'en'): Promise<{ result: { score: number } }> },
+  file?: URL,
+): Promise<Scored[]> {
+  const scored: Scored[] = [];
+  for (const answer of loadExaminerSet(file)) {
+    const { result } = await examiner.examine(answer.input, 'en');
+    scored.push({ ...answer, score: result.score });
+  }
+  return scored;
+}
+
 export interface Inversion {
   item: string;
   low: Scored;

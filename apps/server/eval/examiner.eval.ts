@@ -1,15 +1,12 @@
 // `npm run eval -- examiner`: the examiner's figures on the graded set, per task type and overall, for the
-// development part and the held-out part (never used for tuning), and every inversion found.
+// development part and the held-out part (never used for tuning), on the probe set written blind to the
+// examiner, and every inversion found.
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
-import { evaluate, loadExaminerSet } from './examiner-set.js';
-import type { EvaluationReport, Scored } from './examiner-set.js';
+import { evaluate, PROBE_SET, scoreSet } from './examiner-set.js';
+import type { EvaluationReport } from './examiner-set.js';
 
 const examiner = new ExaminerEngine();
-const scored: Scored[] = [];
-for (const answer of loadExaminerSet()) {
-  const { result } = await examiner.examine(answer.input, 'en');
-  scored.push({ ...answer, score: result.score });
-}
+const scored = await scoreSet(examiner);
 
 function print(title: string, report: EvaluationReport): void {
   console.log(`\n${title}`);
@@ -23,13 +20,8 @@ function print(title: string, report: EvaluationReport): void {
   }
 }
 
-// The probe set (examiner-probe.json) was written blind to the examiner, by other hands than the
-// graded set, to see whether the figures hold on answers nobody shaped the examiner around.
-const probe: Scored[] = [];
-for (const answer of loadExaminerSet(new URL('./examiner-probe.json', import.meta.url))) {
-  const { result } = await examiner.examine(answer.input, 'en');
-  probe.push({ ...answer, score: result.score });
-}
+// Whether the figures hold on answers nobody shaped the examiner around.
+const probe = await scoreSet(examiner, PROBE_SET);
 
 const dev = evaluate(scored.filter((s) => s.split === 'dev'));
 const heldOut = evaluate(scored.filter((s) => s.split === 'held_out'));

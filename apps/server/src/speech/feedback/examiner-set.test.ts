@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluate, loadExaminerSet, OPEN_TYPES, spearman } from '../../../eval/examiner-set.js';
-import type { EvaluationReport, Scored } from '../../../eval/examiner-set.js';
+import {
+  evaluate,
+  loadExaminerSet,
+  OPEN_TYPES,
+  PROBE_SET,
+  scoreSet,
+  spearman,
+} from '../../../eval/examiner-set.js';
+import type { EvaluationReport } from '../../../eval/examiner-set.js';
 import { ExaminerEngine } from './examiner.js';
 
 // The floors of issue 11: the examiner ranks answers as an HSKK examiner bands them, on the graded set
@@ -23,19 +30,10 @@ describe('examiner against the graded set', () => {
 
   beforeAll(async () => {
     const examiner = new ExaminerEngine();
-    const scored: Scored[] = [];
-    for (const answer of loadExaminerSet()) {
-      const { result } = await examiner.examine(answer.input, 'en');
-      scored.push({ ...answer, score: result.score });
-    }
+    const scored = await scoreSet(examiner);
     reports.dev = evaluate(scored.filter((s) => s.split === 'dev'));
     reports.held_out = evaluate(scored.filter((s) => s.split === 'held_out'));
-    const probe: Scored[] = [];
-    for (const answer of loadExaminerSet(new URL('../../../eval/examiner-probe.json', import.meta.url))) {
-      const { result } = await examiner.examine(answer.input, 'en');
-      probe.push({ ...answer, score: result.score });
-    }
-    reports.probe = evaluate(probe);
+    reports.probe = evaluate(await scoreSet(examiner, PROBE_SET));
   });
 
   it('holds at least 200 graded answers over every task type, a quarter held out', () => {
