@@ -34,15 +34,18 @@ export interface PageFontHost {
  * them first: those fonts are in the browser's cache (and the service worker's, offline), whereas a new
  * set, cut from whatever the page showed at that moment, would have a name never fetched before.
  */
-function rememberedSets(): string[] {
+function rememberedSets(): { name: string; codePoints: number[] }[] {
+  let names: unknown;
   try {
-    const names: unknown = JSON.parse(storage.get(STORAGE_KEYS.pageFonts) ?? '[]');
-    return Array.isArray(names)
-      ? names.filter((n): n is string => typeof n === 'string' && decodeFontSubset(n) !== null)
-      : [];
+    names = JSON.parse(storage.get(STORAGE_KEYS.pageFonts) ?? '[]');
   } catch {
     return [];
   }
+  if (!Array.isArray(names)) return [];
+  return names.flatMap((name: unknown) => {
+    const codePoints = typeof name === 'string' ? decodeFontSubset(name) : null;
+    return typeof name === 'string' && codePoints ? [{ name, codePoints }] : [];
+  });
 }
 
 function storeSets(names: string[]): void {
@@ -94,7 +97,7 @@ export function startPageFont(host: PageFontHost = { doc: document, FontFace }):
     // Remembered sets first, the one holding most of the new characters each time. Online, a set is
     // taken for a few characters at least (it may have left the cache, and would then be fetched whole);
     // offline, for any: nothing new can be fetched.
-    const sets = rememberedSets().map((name) => ({ name, codePoints: decodeFontSubset(name) ?? [] }));
+    const sets = rememberedSets();
     const least = navigator.onLine ? MEMORY_MIN_SHARED : 1;
     for (;;) {
       let best: { name: string; codePoints: number[] } | undefined;
@@ -133,7 +136,7 @@ export function startPageFont(host: PageFontHost = { doc: document, FontFace }):
   const onLoaded = (event: Event) => {
     const loaded = (event as FontFaceSetLoadEvent).fontfaces.flatMap((face) => ours.get(face)?.name ?? []);
     if (loaded.length === 0) return;
-    storeSets([...rememberedSets().filter((n) => !loaded.includes(n)), ...loaded]);
+    storeSets([...rememberedSets().flatMap((r) => (loaded.includes(r.name) ? [] : [r.name])), ...loaded]);
   };
   // A face the browser could not load is forgotten (and so is a remembered set no cache holds any
   // more), so its characters are asked for again later.
@@ -144,7 +147,7 @@ export function startPageFont(host: PageFontHost = { doc: document, FontFace }):
       ours.delete(face);
       doc.fonts.delete(face);
       for (const cp of set.codePoints) asked.delete(cp);
-      storeSets(rememberedSets().filter((n) => n !== set.name));
+      storeSets(rememberedSets().flatMap((r) => (r.name === set.name ? [] : [r.name])));
       setTimeout(() => {
         for (const cp of set.codePoints) waiting.add(cp);
         flush();
