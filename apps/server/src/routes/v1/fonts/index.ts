@@ -8,14 +8,24 @@ import { PageFontBusy, PageFonts } from '../../../site/page-font.js';
 
 const WOFF2 = '.woff2';
 
-/** `GET /api/v1/fonts/cjk/:version/:file` params: `file` is a set's name (core `font-subset.ts`) and `.woff2`. */
+/**
+ * `GET /api/v1/fonts/cjk/:version/:file` params: `file` is a set's name (core `font-subset.ts`) and
+ * `.woff2`, read once into the name and its code points.
+ */
 const paramsSchema = z.object({
   version: z.string().regex(/^[a-z0-9-]{1,24}$/, 'must be a font version'),
   file: z
     .string()
     .max(4000)
-    .refine((f) => f.endsWith(WOFF2) && decodeFontSubset(f.slice(0, -WOFF2.length)) !== null, {
-      message: 'must name a set of Chinese characters in ascending order, then .woff2',
+    .transform((file, ctx) => {
+      const name = file.endsWith(WOFF2) ? file.slice(0, -WOFF2.length) : '';
+      const codePoints = name ? decodeFontSubset(name) : null;
+      if (codePoints) return { name, codePoints };
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must name a set of Chinese characters in ascending order, then .woff2',
+      });
+      return z.NEVER;
     }),
 });
 
@@ -38,8 +48,7 @@ export const fontRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: scaledRouteLimit(app.config, 240), timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const name = req.params.file.slice(0, -WOFF2.length);
-      const codePoints = decodeFontSubset(name) ?? [];
+      const { name, codePoints } = req.params.file;
       const current = req.params.version === FONT_SUBSET_VERSION;
       const etag = `"pf-${FONT_SUBSET_VERSION}-${createHash('sha1').update(name).digest('base64url').slice(0, 20)}"`;
       reply
