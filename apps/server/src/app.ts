@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -18,9 +17,11 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerUploadGuards } from './plugins/uploads.js';
 import { registerSocketDrain } from './plugins/drain.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerGlobalRateLimit } from './plugins/global-rate-limit.js';
+import { requestIds } from './plugins/request-id.js';
 import { registerCors } from './plugins/cors.js';
 import { withEmptyQueryKept } from './plugins/validation.js';
-import { hstsOption, serializeRequest, socketSources } from './plugins/security.js';
+import { apiSecurityHeaders, hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { PRERENDER_SCRIPT_SOURCE } from './plugins/web-prerender.js';
@@ -118,10 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             serializers: { req: serializeRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -172,28 +170,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuth(app);
   registerAnalytics(app);
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The one inline script: the prerendered page's session check (plugins/web-prerender.ts).
-        scriptSrc: ["'self'", PRERENDER_SCRIPT_SOURCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...socketSources(config)],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.production ? [] : null,
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The one inline script: the prerendered page's session check (plugins/web-prerender.ts).
+          scriptSrc: ["'self'", PRERENDER_SCRIPT_SOURCE],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...socketSources(config)],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: config.production ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      hsts: hstsOption(config),
     },
-    crossOriginEmbedderPolicy: false,
-    hsts: hstsOption(config),
-  });
+    { prefix: '/api/', headers: apiSecurityHeaders(config) },
+  );
   registerCors(app, config.CORS_ORIGINS);
   // Fastify never reads a GET or HEAD body, so request decompression (a preParsing hook that ran on
   // every read only to find no Content-Encoding) is left to the methods that carry one.
@@ -204,15 +206,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyRateLimit, {
-    global: true,
+  const rateLimited = (ttlMs: number) => {
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    return errors.tooMany(
+      'rate_limited',
+      seconds,
+      `Rate limit exceeded. Please wait ${seconds} seconds before trying again.`,
+    );
+  };
+  // Injected requests (tests) may carry no address; they share one bucket.
+  const addressOf = (req: FastifyRequest) => req.ip ?? 'unknown';
+  const rateLimitNameSpace = `${opts.kvPrefix ?? 'kouyu:'}rl:`;
+  // The limit on all API calls per address (plugins/global-rate-limit.ts); only the API is limited,
+  // the web shell and its assets are static files.
+  registerGlobalRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: `${opts.kvPrefix ?? 'kouyu:'}rl:` } : {}),
-    // Only the API is limited; the web shell and its assets are static files.
-    allowList: (req) => !req.url.startsWith('/api/'),
-    // Injected requests (tests) may carry no address; they share one bucket.
-    keyGenerator: (req) => req.ip ?? 'unknown',
+    redis,
+    nameSpace: rateLimitNameSpace,
+    applies: (req) => req.url.startsWith('/api/'),
+    keyOf: addressOf,
+    refusal: rateLimited,
+  });
+  // The plugin keeps the stricter limits routes set in `config.rateLimit`, with these defaults.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: rateLimitNameSpace } : {}),
+    keyGenerator: addressOf,
     // The limit, what is left and when it resets are told with a refusal (429, with Retry-After), not
     // on every answer: three headers less for the client to parse on each read (decision 016).
     addHeadersOnExceeding: {
@@ -220,14 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-    errorResponseBuilder: (_req, ctx) => {
-      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
-      return errors.tooMany(
-        'rate_limited',
-        seconds,
-        `Rate limit exceeded. Please wait ${seconds} seconds before trying again.`,
-      );
-    },
+    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES } });

@@ -73,7 +73,7 @@ describe(`security headers and logging on ${testDriver}`, () => {
   it('lets the page open sockets to its own host only, and sends no HSTS outside production', async () => {
     const res = await app.inject({
       method: 'GET',
-      url: '/api/v1/health',
+      url: '/en',
       headers: { host: 'kouyu.example:8080' },
     });
     const csp = res.headers['content-security-policy'];
@@ -86,6 +86,8 @@ describe(`security headers and logging on ${testDriver}`, () => {
       ["'self'", 'ws://kouyu.example:8080', 'wss://kouyu.example:8080'].sort(),
     );
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    const api = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(api.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('in production: HSTS on, plain ws: off', async () => {
@@ -99,10 +101,18 @@ describe(`security headers and logging on ${testDriver}`, () => {
     await prod.ready();
     const res = await prod.inject({
       method: 'GET',
-      url: '/api/v1/health',
+      url: '/en',
       headers: { host: 'evil.example' },
     });
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // The API's short header set carries the very same HSTS.
+    const api = await prod.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { host: 'evil.example' },
+    });
+    expect(api.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' wss://kouyu.example");
     expect(csp).not.toMatch(/ws:\/\/|evil/);

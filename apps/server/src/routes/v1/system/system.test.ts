@@ -55,10 +55,15 @@ describe(`platform on ${testDriver}`, () => {
       headers: { 'x-request-id': 'abc-123' },
     });
     expect(res.headers['x-request-id']).toBe('abc-123');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
+    // A page (here the web shell's 404, no web build in this app) gets helmet's document headers.
+    const page = await t.app.inject({ method: 'GET', url: '/en/no-such-page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('refuses bodies over the limit with 413 in the envelope', async () => {

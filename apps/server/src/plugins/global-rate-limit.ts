@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** What @fastify/rate-limit's stores give back for a key: the count in this window and its time left. */
+interface Counted {
+  current: number;
+  ttl: number;
+}
+
+/** @fastify/rate-limit's store contract (its stores ship without types). */
+interface Store {
+  incr(key: string, cb: (err: Error | null, res: Counted) => void, timeWindow: number, max: number): void;
+}
+
+type StoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
+
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
+
+// @fastify/rate-limit's default number of addresses its in-memory store keeps (least recently used out).
+const LOCAL_KEYS = 5000;
+
+export interface GlobalRateLimitOptions {
+  max: number;
+  timeWindow: number;
+  /** Shared counts across instances; without it each instance counts in memory. */
+  redis?: Redis | null;
+  /** The Redis key prefix: the one @fastify/rate-limit's global limit used, so counts carry over. */
+  nameSpace: string;
+  /** Requests that count (the API); others pass untouched. */
+  applies: (req: FastifyRequest) => boolean;
+  keyOf: (req: FastifyRequest) => string;
+  /** The refusal, given the time until the window resets. */
+  refusal: (ttlMs: number) => Error;
+}
+
+/**
+ * The limit on all API calls per address. It counts in @fastify/rate-limit's own stores (the same
+ * windows and, with Redis, the same keys as that plugin's global limit) but from one callback hook:
+ * the plugin's hook is an async function with four awaits, a chain of promises on every request even
+ * when the in-memory store answers at once, which the profile of a cached read showed as a few per
+ * cent of it (decision 016). Here the in-memory count is synchronous; only Redis waits.
+ * Routes with a `config.rateLimit` of their own are left to the plugin, as its global limit left them:
+ * their limit replaces this one (a learner's saves are counted per learner, not per school address).
+ */
+export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLimitOptions): void {
+  const store = opts.redis
+    ? new RedisStore(false, false, opts.redis, opts.nameSpace)
+    : new LocalStore(false, false, LOCAL_KEYS);
+  const { max, timeWindow } = opts;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!opts.applies(req) || req.routeOptions.config?.rateLimit !== undefined) {
+      done();
+      return;
+    }
+    store.incr(
+      opts.keyOf(req),
+      (err, res) => {
+        if (err) {
+          done(err);
+          return;
+        }
+        if (res.current <= max) {
+          done();
+          return;
+        }
+        const seconds = Math.ceil(res.ttl / 1000);
+        reply.headers({
+          'x-ratelimit-limit': max,
+          'x-ratelimit-remaining': 0,
+          'x-ratelimit-reset': seconds,
+          'retry-after': seconds,
+        });
+        done(opts.refusal(res.ttl));
+      },
+      timeWindow,
+      max,
+    );
+  });
+}
