@@ -8,7 +8,7 @@ import { ModalProvider } from './lib/modals';
 import { QueryHost } from './lib/query';
 import { AppRoutes } from './app/router';
 
-loadCjkFontIfMissing();
+void loadCjkFontIfMissing();
 
 // A Chinese or Russian page waits for its texts (a small chunk) rather than flashing English first.
 const lang = window.location.pathname.split('/')[1];

@@ -109,6 +109,8 @@ export const STORAGE_KEYS = {
   appInstalled: 'app_installed',
   /** Names of the page-font sets this device loaded, most recent last (decision 020). */
   pageFonts: 'page_fonts',
+  /** Whether this device has a Chinese font of its own ('1' or '0') and when that was probed (ms). */
+  systemCjkFont: 'system_cjk_font',
 } as const;
 
 /** Analytics goals (spec 000 §1). */
