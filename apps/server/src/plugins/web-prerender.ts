@@ -18,17 +18,17 @@ import { STORAGE_KEYS, isMobileLayout } from '@kouyu/core';
  */
 
 /**
- * Marks the document before the body is painted (a stored session; the installed app), and starts the
- * app's entry after the first frame once the document is parsed (at once in a hidden tab, which paints
- * no frames), then asks for the page's chunks a few per task.
- */
-/**
  * Page chunks asked for per task. Each modulepreload the script adds costs the browser a request set-up
  * (about 3.7 ms on a phone-like CPU); a page of 36 chunks added in one task made a 133 ms task, which
  * Lighthouse counted as blocking time. Three a task stay well under 50 ms, even on a busy device.
  */
 const PRELOADS_PER_TASK = 3;
 
+/**
+ * Marks the document before the body is painted (a stored session; the installed app), and starts the
+ * app's entry after the first frame once the document is parsed (at once in a hidden tab, which paints
+ * no frames), then asks for the page's chunks a few per task.
+ */
 const HEAD_SCRIPT =
   `(function(){try{var s=localStorage,d=document.documentElement;` +
   `if(s.getItem('${STORAGE_KEYS.authToken}')||s.getItem('${STORAGE_KEYS.refreshToken}')||s.getItem('${STORAGE_KEYS.userData}'))d.setAttribute('data-session','');` +
