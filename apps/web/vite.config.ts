@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { SHELL_NAMESPACES } from './src/lib/shell-namespaces';
 
 /**
  * Writes the service worker with the list of shell files to precache (only the shell: the entry
@@ -71,7 +72,7 @@ function pageTextsChunk(id: string): string | null {
   const [, lang, ns, raw] = m;
   // The shell's files (bundled for English, fetched with the first paint for the others) stay apart;
   // English's whole shell files, read as text to complete it, come with the page texts.
-  const shell = ns === 'common' || ns === 'content' || ns === 'feedback';
+  const shell = SHELL_NAMESPACES.some((n) => n === ns);
   if (shell && !(lang === 'en' && raw)) return null;
   return `texts-${lang}`;
 }

@@ -3,6 +3,7 @@ import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@kouyu/core';
 import type { en } from './locales-en';
+import { SHELL_NAMESPACES } from './shell-namespaces';
 // Only the groups of these files that the shell and the home page show (JSON named exports: the others
 // stay out of the first load); `loadAllTexts` adds the whole files. `shell-texts.test.ts` checks that no
 // file of the first load names a group left out here.
@@ -32,10 +33,10 @@ import enFeedback from '@/locales/en/feedback.json';
 
 /**
  * Only the texts the shell and home page show ship with the app, in English (the default and fallback
- * language); every other file is fetched when needed (one chunk per file), so the home page's first
- * load carries neither the other languages nor the other pages' texts (decision 017).
+ * language); every other file is fetched when needed (a language's page texts in one chunk, the shell's
+ * files apart), so the home page's first load carries neither the other languages nor the other pages'
+ * texts (decision 017).
  */
-const SHELL_NAMESPACES = ['common', 'content', 'feedback'] as const;
 const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
   '../locales/*/*.json',
   '!../locales/en/{common,content,feedback}.json',
@@ -76,7 +77,19 @@ const lazyBackend: BackendModule = {
 /** The texts bundled with the app (English, shell); the rest come through the lazy backend. */
 export const resources = {
   en: {
-    common: { account, bottomBar, common, duration, feedback, footer, header, home, install, levels, validation },
+    common: {
+      account,
+      bottomBar,
+      common,
+      duration,
+      feedback,
+      footer,
+      header,
+      home,
+      install,
+      levels,
+      validation,
+    },
     content: {
       hero,
       install: contentInstall,
