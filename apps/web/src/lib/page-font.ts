@@ -43,8 +43,9 @@ function rememberedSets(): { name: string; codePoints: number[] }[] {
   }
   if (!Array.isArray(names)) return [];
   return names.flatMap((name: unknown) => {
-    const codePoints = typeof name === 'string' ? decodeFontSubset(name) : null;
-    return typeof name === 'string' && codePoints ? [{ name, codePoints }] : [];
+    if (typeof name !== 'string') return [];
+    const codePoints = decodeFontSubset(name);
+    return codePoints ? [{ name, codePoints }] : [];
   });
 }
 
