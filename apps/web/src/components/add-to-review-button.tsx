@@ -7,15 +7,23 @@ import { ApiError } from '@/lib/api';
 import { useAddReviewCard } from '@/lib/review-cards';
 import { getSession, subscribeSession } from '@/lib/session';
 
+interface Props {
+  card: ReviewAddCardBody;
+  className?: string;
+}
+
 /**
  * The "+" that puts a word or an idiom into the learner's review, then says "In your review". Guests
- * have no review, so they see nothing.
+ * have no review, so they see nothing, and a list of words costs them no mutation per row.
  */
-export function AddToReviewButton({ card, className }: { card: ReviewAddCardBody; className?: string }) {
-  const { t } = useTranslation();
+export function AddToReviewButton(props: Props) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return session.token && session.user ? <AddToReview {...props} /> : null;
+}
+
+function AddToReview({ card, className }: Props) {
+  const { t } = useTranslation();
   const add = useAddReviewCard();
-  if (!session.token || !session.user) return null;
   const state = add.isSuccess ? 'added' : add.isPending ? 'adding' : add.isError ? 'failed' : 'idle';
   const label = add.isSuccess ? t('review.add.added') : t('review.add.label', { hanzi: card.hanzi });
   return (
