@@ -11,6 +11,7 @@ import { FavouriteButton } from './favourite-button';
 import { IdiomCard } from './idiom-card';
 import { OfflineOr } from '@/components/ui/offline-or';
 import { useRevealed } from '@/components/ui/use-revealed';
+import { useDeferredData } from '@/components/ui/use-deferred-data';
 
 const NONE: never[] = [];
 
@@ -35,7 +36,7 @@ export function BrowseTab({
     language,
     userId: viewerId,
   });
-  const data = idioms.data;
+  const { data, pending } = useDeferredData(idioms);
   // Four cards fill a phone's first screen, six a desktop's; the rest follow over the next tasks.
   const shown = useRevealed(data?.data ?? NONE, 6, 4);
   return (
@@ -52,12 +53,12 @@ export function BrowseTab({
       />
       <div aria-live="polite" aria-busy={idioms.isFetching} className="flex flex-col gap-4">
         {/* Offline, a query waits for the network instead of failing: say so rather than "Loading…". */}
-        {idioms.isPaused && !idioms.isPending ? (
+        {idioms.isPaused && !pending ? (
           <p className="text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />
           </p>
         ) : null}
-        {idioms.isPending ? (
+        {pending ? (
           // As tall as a screen: the cards arrive below it without moving the footer up and back down (CLS).
           <p className="min-h-svh text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />

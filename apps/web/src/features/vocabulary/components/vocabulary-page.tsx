@@ -12,6 +12,7 @@ import { VocabularyHelp } from './vocabulary-help';
 import { WordTable } from './word-table';
 import { OfflineOr } from '@/components/ui/offline-or';
 import { OtherLevels } from './other-levels';
+import { useDeferredData } from '@/components/ui/use-deferred-data';
 
 function useLevel(): number | null {
   const raw = useParams()['level'];
@@ -30,7 +31,7 @@ export function VocabularyPage() {
   // The all-levels page lists nothing until something is searched.
   const listing = level !== null || query !== '';
   const words = useVocabulary({ level, search: query, language: lang, page }, listing);
-  const data = words.data;
+  const { data, pending } = useDeferredData(words);
 
   return (
     <div
@@ -57,12 +58,12 @@ export function VocabularyPage() {
       <div aria-live="polite" aria-busy={words.isFetching} className="flex flex-col gap-4">
         {!listing ? <p className="text-ink-muted">{t('chooseLevel')}</p> : null}
         {/* Offline, a query waits for the network instead of failing: say so rather than "Loading…". */}
-        {words.isPaused && !words.isPending ? (
+        {words.isPaused && !pending ? (
           <p className="text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />
           </p>
         ) : null}
-        {listing && words.isPending ? (
+        {listing && pending ? (
           // As tall as a screen: the words arrive below it without moving the footer up and back down (CLS).
           <p className="min-h-svh text-ink-muted">
             <OfflineOr text={t('common:common.loading')} />

@@ -12,6 +12,7 @@ import { LoginPromptModal } from './login-prompt-modal';
 import { useViewer } from '../../hooks/use-viewer';
 import { clientPage } from '../../lib/test-list';
 import { TestCard } from './test-card';
+import { useDeferredData } from '@/components/ui/use-deferred-data';
 
 const isLevel = (v: string | undefined): v is HskkLevel => HSKK_LEVELS.some((l) => l === v);
 
@@ -41,7 +42,7 @@ export function TestSelectionPage() {
     setSearch(n === 1 ? {} : { page: String(n) });
   };
 
-  const data = tests.data;
+  const { data, pending } = useDeferredData(tests);
   const paged = data
     ? viewer.signedIn
       ? {
@@ -91,7 +92,7 @@ export function TestSelectionPage() {
           {t('selection.guestBanner')}
         </p>
       ) : null}
-      {tests.isPending ? (
+      {pending ? (
         <p className="py-10 text-center text-ink-muted" role="status">
           {t('common:common.loading')}
         </p>
