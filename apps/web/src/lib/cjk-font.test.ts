@@ -35,7 +35,10 @@ describe('the system Chinese font probe', () => {
 
   it('measures each family in a task of its own, so the start-up task stays short', async () => {
     const canvas = fakeCanvas(null);
-    await hasSystemCjkFont();
+    const probe = hasSystemCjkFont();
+    // Nothing is measured in the caller's task (at start-up, the app's first).
+    expect(canvas.measuredIn).toHaveLength(0);
+    await probe;
     canvas.stop();
     // Two generic widths first, then two measures per family, one family a task.
     expect(canvas.measuredIn).toHaveLength(2 + 2 * SYSTEM_CJK_FONTS.length);

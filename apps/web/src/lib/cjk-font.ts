@@ -37,6 +37,8 @@ export async function hasSystemCjkFont(): Promise<boolean> {
     ctx.font = `48px ${font}`;
     return ctx.measureText(PROBE_TEXT).width;
   };
+  // Even the generic fonts' widths are measured a task later: at start-up this task is the app's first.
+  await nextTask();
   const base = GENERICS.map(width);
   for (const family of SYSTEM_CJK_FONTS) {
     await nextTask();
