@@ -11,16 +11,13 @@
  * Nothing is asserted: the figures depend on the machine; the last line says which targets were missed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { seedContent } from '../src/db/seed/index.js';
 import { noCjkFontEnv } from '../../web/e2e/browser.js';
+import { serveWebBuild } from './web-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = process.env['WEB_BENCH_DIST'] ?? path.join(root, 'apps/web/dist');
@@ -126,22 +123,8 @@ async function main() {
     return;
   }
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-web-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    AUDIO_PREGENERATE: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
-  // Served from a copy: a build started elsewhere in the tree while the bench runs replaces the hashed
-  // files under dist, and pages would load none of their scripts.
-  const served = path.join(dataDir, 'web');
-  cpSync(dist, served, { recursive: true });
-  const app = await buildApp({ config, webDist: served, logger: false });
-  await seedContent(app.database.db, { info() {} });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await serveWebBuild(dist);
+  const { address, dataDir } = server;
   const debugPort = 9300 + Math.floor(Math.random() * 500);
   // A device without a Chinese font: Chromium sees no Noto CJK, so the page font is what it draws with.
   const noCjkFont = process.env['WEB_BENCH_NO_CJK_FONT'] === '1';
@@ -201,8 +184,7 @@ async function main() {
     console.log(missed.length === 0 ? 'targets met: all' : `targets missed: ${missed.join('; ')}`);
   } finally {
     await browser.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
