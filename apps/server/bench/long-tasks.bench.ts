@@ -9,8 +9,10 @@
  * and on a shared 2-core host one load's figure swings by a factor of three or more; this bench is for
  * comparing two builds: WEB_BENCH_COMPARE=<another build's folder> loads both in alternation, so a busy
  * spell of the host falls on both alike. Measures apps/web/dist (or WEB_BENCH_DIST) as built: build
- * first. Run from the repository root: `npm run bench -- web-tasks`. Nothing is asserted.
+ * first (it builds when there is no build). Run from the repository root: `npm run bench -- long-tasks`.
+ * Nothing is asserted.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -36,6 +38,14 @@ interface Load {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
+  if (!process.env['WEB_BENCH_DIST'] && !existsSync(path.join(builds[0] ?? '', 'index.html'))) {
+    // The same lock as `npm run build`: builds share output folders with other work in the tree.
+    const res = spawnSync('flock', ['/tmp/kouyu-build.lock', 'npm', 'run', 'build', '-w', '@kouyu/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (res.status !== 0) throw new Error('web build failed');
+  }
   for (const build of builds) {
     if (!existsSync(path.join(build, 'index.html'))) throw new Error(`${build} holds no web build`);
   }
