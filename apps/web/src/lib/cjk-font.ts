@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@kouyu/core';
+import { nextTask } from './next-task';
 import { storage } from './storage';
 
 /**
@@ -19,9 +20,6 @@ export const CJK_PROBE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 const PROBE_TEXT = 'mmmmmmmmmmlliWWw 0123456789';
 const GENERICS = ['monospace', 'serif'] as const;
-
-/** The next task: the browser may paint and answer a tap between two font probes. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * True when one of the system CJK fonts is installed. Chinese glyphs are all one em wide in every

@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { loadAllTexts } from './i18n';
+import { nextTask } from './next-task';
 import { loadQueryClient } from './query';
-
-/** Gives the browser a turn (input, paint) between two pieces of start-up work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * True on a page the server sent with its first-paint markup: its head script preloads the page's chunks
