@@ -12,11 +12,10 @@
  * first (it builds when there is no build). Run from the repository root: `npm run bench -- long-tasks`.
  * Nothing is asserted.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { serveWebBuild } from './web-server.js';
+import { buildWeb, serveWebBuild } from './web-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const builds = [
@@ -38,14 +37,7 @@ interface Load {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
-  if (!process.env['WEB_BENCH_DIST'] && !existsSync(path.join(builds[0] ?? '', 'index.html'))) {
-    // The same lock as `npm run build`: builds share output folders with other work in the tree.
-    const res = spawnSync('flock', ['/tmp/kouyu-build.lock', 'npm', 'run', 'build', '-w', '@kouyu/web'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (res.status !== 0) throw new Error('web build failed');
-  }
+  if (!process.env['WEB_BENCH_DIST'] && !existsSync(path.join(builds[0] ?? '', 'index.html'))) buildWeb(root);
   for (const build of builds) {
     if (!existsSync(path.join(build, 'index.html'))) throw new Error(`${build} holds no web build`);
   }

@@ -1,9 +1,19 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedContent } from '../src/db/seed/index.js';
+
+/** Builds the web app into apps/web/dist, under the same lock as `npm run build` (builds share folders). */
+export function buildWeb(root: string): void {
+  const res = spawnSync('flock', ['/tmp/kouyu-build.lock', 'npm', 'run', 'build', '-w', '@kouyu/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('web build failed');
+}
 
 /**
  * The real server (PGlite, seeded content) serving a web build on a loopback port, for the web benches.

@@ -10,14 +10,13 @@
  * WEB_BENCH_NO_CJK_FONT=1 measures as a device with no Chinese font of its own, where the page font loads).
  * Nothing is asserted: the figures depend on the machine; the last line says which targets were missed.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { noCjkFontEnv } from '../../web/e2e/browser.js';
-import { serveWebBuild } from './web-server.js';
+import { buildWeb, serveWebBuild } from './web-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = process.env['WEB_BENCH_DIST'] ?? path.join(root, 'apps/web/dist');
@@ -100,14 +99,7 @@ function median(runs: Figures[]): Figures {
 const ok = (pass: boolean) => (pass ? 'ok ' : 'MISS');
 
 async function main() {
-  if (process.env['WEB_BENCH_NO_BUILD'] !== '1' && !process.env['WEB_BENCH_DIST']) {
-    // Builds share output folders with other work in the tree: the same lock as `npm run build`.
-    const res = spawnSync('flock', ['/tmp/kouyu-build.lock', 'npm', 'run', 'build', '-w', '@kouyu/web'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (res.status !== 0) throw new Error('web build failed');
-  }
+  if (process.env['WEB_BENCH_NO_BUILD'] !== '1' && !process.env['WEB_BENCH_DIST']) buildWeb(root);
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('apps/web/dist is missing: build first');
   const assets = initialAssets();
   const missed: string[] = [];
