@@ -27,6 +27,17 @@ const load = () => {
   return Promise.resolve({ Page });
 };
 
+/** Renders a fresh lazy part and waits until it has asked for the texts. */
+async function renderPart() {
+  const Part = lazyPart(load, 'Page');
+  render(
+    <Suspense fallback={<p>loading</p>}>
+      <Part />
+    </Suspense>,
+  );
+  await vi.waitFor(() => expect(order).toContain('texts asked'));
+}
+
 describe('lazyPart', () => {
   beforeEach(() => {
     order.length = 0;
@@ -35,13 +46,7 @@ describe('lazyPart', () => {
   afterEach(cleanup);
 
   it('asks for the page with the texts where nothing is preloaded (no round trip more)', async () => {
-    const Part = lazyPart(load, 'Page');
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Part />
-      </Suspense>,
-    );
-    await vi.waitFor(() => expect(order).toContain('texts asked'));
+    await renderPart();
     expect(order).toContain('page asked');
     releaseTexts();
     expect(await screen.findByText('the page')).toBeTruthy();
@@ -49,13 +54,7 @@ describe('lazyPart', () => {
 
   it("runs a preloaded page's code only after the texts, a task later", async () => {
     document.head.innerHTML = '<link rel="modulepreload" href="/assets/index.js" data-entry data-chunks="">';
-    const Part = lazyPart(load, 'Page');
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Part />
-      </Suspense>,
-    );
-    await vi.waitFor(() => expect(order).toContain('texts asked'));
+    await renderPart();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).not.toContain('page asked');
     releaseTexts();
