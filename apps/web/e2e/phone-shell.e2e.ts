@@ -1,9 +1,50 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser';
 import { untilImageLoaded } from './wait';
 
 const baseURL = inject('baseURL');
+
+/**
+ * Resolves once the floating feedback button covers no primary action on screen: it is either hidden
+ * (stepped aside) or clear of every one of them.
+ */
+async function untilFabClear(page: Page) {
+  await page.waitForFunction(() => {
+    const slot = document.querySelector('[data-testid="feedback-slot"]');
+    if (!slot) return false;
+    if (getComputedStyle(slot).visibility === 'hidden') return true;
+    const a = slot.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-primary-action]')].every((el) => {
+      const b = el.getBoundingClientRect();
+      return (
+        b.width === 0 || a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+      );
+    });
+  });
+}
+
+/** The element that takes a tap at the centre of `target` (its nearest test id). */
+async function tapLandsOn(page: Page, target: Locator): Promise<string | null> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('no box');
+  return page.evaluate(
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+}
+
+/** Every element of `list` that is inside the viewport. */
+async function onScreen(page: Page, list: Locator): Promise<Locator[]> {
+  const height = page.viewportSize()?.height ?? 0;
+  const shown: Locator[] = [];
+  for (const item of await list.all()) {
+    const box = await item.boundingBox();
+    if (box && box.y >= 0 && box.y + box.height <= height) shown.push(item);
+  }
+  return shown;
+}
 
 describe('the phone shell in a real browser', () => {
   let browser: Browser;
@@ -70,6 +111,24 @@ describe('the phone shell in a real browser', () => {
     await page.context().close();
   });
 
+  it("on a phone the test list's Start buttons take the tap, wherever the list is scrolled", async () => {
+    // A 6.1-inch phone: there the first card's Start sits where the button floats.
+    const page = await newPage(browser, { ...PHONE, viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseURL}/en/test-selection/basic`);
+    const starts = page.getByTestId('test-start');
+    await starts.first().waitFor();
+    // At the top, half a screen down, and at the end.
+    for (const scroll of [null, 370, 'end'] as const) {
+      if (scroll === 'end') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      else if (scroll !== null) await page.evaluate((y) => window.scrollBy(0, y), scroll);
+      await untilFabClear(page);
+      const shown = await onScreen(page, starts);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const start of shown) expect(await tapLandsOn(page, start)).toBe('test-start');
+    }
+    await page.context().close();
+  });
+
   it.each([
     ['phone', PHONE],
     ['desktop', { viewport: { width: 1280, height: 800 } }],
@@ -84,21 +143,13 @@ describe('the phone shell in a real browser', () => {
       await Promise.race([allow.waitFor(), record.waitFor()]);
       if (await allow.isVisible()) await allow.click();
       await record.scrollIntoViewIfNeeded();
-      const fab = page.getByTestId('feedback-fab');
-      await fab.waitFor();
-      const a = await record.boundingBox();
-      const b = await fab.boundingBox();
-      if (!a || !b) throw new Error('no box');
-      const overlap =
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlap).toBe(false);
+      await untilFabClear(page);
       // The record button takes the tap, not the floating button.
-      const hit = await page.evaluate(
-        ({ x, y }) =>
-          document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
-        { x: a.x + a.width / 2, y: a.y + a.height / 2 },
-      );
-      expect(hit).toBe('record-button');
+      expect(await tapLandsOn(page, record)).toBe('record-button');
+      // Scrolled to the end of the run, clear of the record button, the feedback button is there.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByTestId('feedback-fab').waitFor();
+      await untilFabClear(page);
       await page.context().close();
     },
   );

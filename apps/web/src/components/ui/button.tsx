@@ -1,6 +1,10 @@
 import { forwardRef } from 'react';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { PRIMARY_ACTION } from './use-clear-of-primary';
+
+/** Spread on a link styled as a primary button: it is a primary action too. */
+export { PRIMARY_ACTION };
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
@@ -34,10 +38,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: Size;
 }
 
-/** The one button. */
+/** The one button. A primary one is a primary action: the floating feedback button never covers it. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', size = 'md', className, type = 'button', ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, size, className)}
+      {...(variant === 'primary' ? PRIMARY_ACTION : null)}
+      {...props}
+    />
+  );
 });

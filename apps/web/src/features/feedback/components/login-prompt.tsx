@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
 
 /** What a guest sees instead of the form: feedback needs an account (spec 000 §5), and sign-in comes back here. */
@@ -11,7 +11,11 @@ export function LoginPrompt() {
   return (
     <div className="flex flex-col items-start gap-4" role="status" data-testid="feedback-login-prompt">
       <p>{t('login.text')}</p>
-      <LocalLink to={`/auth?mode=login&next=${next}`} className={buttonClass('primary', 'md')}>
+      <LocalLink
+        to={`/auth?mode=login&next=${next}`}
+        className={buttonClass('primary', 'md')}
+        {...PRIMARY_ACTION}
+      >
         {t('login.button')}
       </LocalLink>
     </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HskSetCard } from '@kouyu/core';
 import { hasTimedListening } from '@kouyu/core';
-import { buttonClass } from '@/components/ui/button';
+import { buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 
 /** A practice set: what it asks, how long, the last result, and how to start it. */
@@ -53,6 +53,7 @@ export function SetCard({ set }: { set: HskSetCard }) {
         <LocalLink
           to={`${base}/question/${set.number}`}
           className={buttonClass('primary')}
+          {...PRIMARY_ACTION}
           data-testid="hsk-practice"
         >
           {t('sectionPage.practice')}

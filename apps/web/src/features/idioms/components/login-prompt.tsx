@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
 
@@ -26,7 +26,11 @@ export function LoginPrompt({
         <button type="button" className={buttonClass('secondary')} onClick={onClose}>
           {t('login.later')}
         </button>
-        <LocalLink to={`/auth?mode=login&next=${next}`} className={buttonClass('primary')}>
+        <LocalLink
+          to={`/auth?mode=login&next=${next}`}
+          className={buttonClass('primary')}
+          {...PRIMARY_ACTION}
+        >
           {t('login.action')}
         </LocalLink>
       </div>

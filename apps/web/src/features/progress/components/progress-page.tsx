@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressResponse } from '@kouyu/core';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
 import { useProgress } from '../api/get-progress';
 import type { ChartLine } from '../lib/series';
@@ -73,7 +73,7 @@ export function ProgressPage() {
               data-testid="progress-empty"
             >
               <p className="text-ink-muted">{t('empty')}</p>
-              <LocalLink to="/test-selection/basic" className={buttonClass('primary')}>
+              <LocalLink to="/test-selection/basic" className={buttonClass('primary')} {...PRIMARY_ACTION}>
                 {t('start')}
               </LocalLink>
             </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RESULTS_DEFAULT_PAGE, RESULTS_DEFAULT_PAGE_SIZE, RESULT_FILTERS, RESULT_SORTS } from '@kouyu/core';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useResults } from '../api/get-results';
@@ -54,7 +54,11 @@ export function ResultsPage({ more }: { more?: ReactNode }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
-        <LocalLink to="/progress" className="text-sm text-brand underline" data-testid="results-progress-link">
+        <LocalLink
+          to="/progress"
+          className="text-sm text-brand underline"
+          data-testid="results-progress-link"
+        >
           {t('common:progress.link')}
         </LocalLink>
       </div>
@@ -131,7 +135,7 @@ export function ResultsPage({ more }: { more?: ReactNode }) {
       ) : data.data.length === 0 ? (
         <div className="flex flex-col items-center gap-4 py-10 text-center" data-testid="results-empty">
           <p className="text-ink-muted">{t('empty')}</p>
-          <LocalLink to="/test-selection/basic" className={buttonClass('primary')}>
+          <LocalLink to="/test-selection/basic" className={buttonClass('primary')} {...PRIMARY_ACTION}>
             {t('startPracticing')}
           </LocalLink>
         </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { PRIMARY_ACTION } from '@/components/ui/button';
 import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
 import { useAnalyserLevel } from '../../hooks/use-analyser-level';
 import { useElapsed } from '../../hooks/use-elapsed';
@@ -74,6 +75,7 @@ export function RecordStep({
           disabled={block !== null}
           aria-describedby={hint ? 'record-hint' : undefined}
           data-testid="record-button"
+          {...PRIMARY_ACTION}
           className={cn(
             'inline-flex h-12 items-center gap-2 rounded-full px-5 font-medium text-on-brand shadow-sm',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50',

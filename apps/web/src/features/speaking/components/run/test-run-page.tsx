@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { HSKK_LEVELS, LEVEL_IDS, canOpen, filterQuestions, parseMode, withLanguage } from '@kouyu/core';
 import type { Denial, HskkLevel, TestMode } from '@kouyu/core';
-import { buttonClass } from '@/components/ui/button';
+import { buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
 import { usePartQuestions } from '../../api/get-questions';
@@ -113,7 +113,7 @@ function Denied({ denial, testNumber }: { denial: Denial; testNumber: number | n
         <RunError
           message={t('run.guestPartOnly', { test, part: partText })}
           action={
-            <LocalLink to="/auth?mode=register" className={buttonClass('primary')}>
+            <LocalLink to="/auth?mode=register" className={buttonClass('primary')} {...PRIMARY_ACTION}>
               {t('guestLimit.signUp')}
             </LocalLink>
           }
