@@ -10,56 +10,85 @@ export const PRIMARY_ACTION = { 'data-primary-action': '' } as const;
 /** Room kept around a primary action, in CSS pixels, so a thumb on its edge does not hit the float. */
 const MARGIN = 8;
 
-function overlaps(a: DOMRect, b: DOMRect): boolean {
-  return (
-    a.left < b.right + MARGIN &&
-    b.left - MARGIN < a.right &&
-    a.top < b.bottom + MARGIN &&
-    b.top - MARGIN < a.bottom
-  );
+/** The viewport shrunk to the float's box (plus the margin), as an IntersectionObserver root margin. */
+function marginAround(float: HTMLElement): string {
+  const box = float.getBoundingClientRect();
+  const { clientWidth: width, clientHeight: height } = document.documentElement;
+  const sides = [box.top - MARGIN, width - box.right - MARGIN, height - box.bottom - MARGIN, box.left - MARGIN];
+  return sides.map((side) => `${-Math.max(0, Math.round(side))}px`).join(' ');
 }
 
 /**
  * True while the floating element in `ref` would sit over a primary action: the caller then hides it
- * until the page scrolls the action clear. Checked once a frame at most, after a scroll, a resize or
- * any change of the page, so a list that renders under the float, or a step that swaps its buttons,
- * is seen too.
+ * until the page scrolls the action clear. The browser reports it (an IntersectionObserver whose root
+ * is shrunk to the float's box), so nothing is measured on the page's own frames; the primary actions
+ * are looked up again at most once a frame after the page changes, so a list that renders under the
+ * float, or a step that swaps its buttons, is seen too. `placement` names where the float is: when it
+ * changes (phone and desktop places differ), its box is measured again, as on a resize.
  */
-export function useClearOfPrimary(ref: RefObject<HTMLElement | null>): boolean {
+export function useClearOfPrimary(ref: RefObject<HTMLElement | null>, placement: string): boolean {
   const [covering, setCovering] = useState(false);
   useEffect(() => {
     const float = ref.current;
-    if (!float) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
-      // Hiding uses visibility, which keeps the box: the float's place is measured either way.
-      const place = float.getBoundingClientRect();
-      let hit = false;
-      for (const action of document.querySelectorAll('[data-primary-action]')) {
-        const box = action.getBoundingClientRect();
-        if (box.width > 0 && box.height > 0 && overlaps(place, box)) {
-          hit = true;
-          break;
-        }
+    if (!float || typeof IntersectionObserver === 'undefined') return;
+    const watched = new Set<Element>();
+    const under = new Set<Element>();
+    const report = (entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) under.add(entry.target);
+        else under.delete(entry.target);
       }
-      setCovering(hit);
+      setCovering(under.size > 0);
     };
-    const schedule = () => {
-      frame ||= requestAnimationFrame(check);
+    let watch: IntersectionObserver | null = null;
+    const place = () => {
+      watch?.disconnect();
+      under.clear();
+      watch = new IntersectionObserver(report, { rootMargin: marginAround(float) });
+      for (const action of watched) watch.observe(action);
+      setCovering(false);
     };
-    schedule();
-    // Capture: a scrolling panel's own scroll does not bubble to the window.
-    window.addEventListener('scroll', schedule, { capture: true, passive: true });
-    window.addEventListener('resize', schedule);
-    const changes = new MutationObserver(schedule);
+    let frame = 0;
+    const lookUp = () => {
+      frame = 0;
+      for (const action of watched) {
+        if (action.isConnected) continue;
+        watched.delete(action);
+        under.delete(action);
+        watch?.unobserve(action);
+      }
+      for (const action of document.querySelectorAll('[data-primary-action]')) {
+        if (watched.has(action)) continue;
+        watched.add(action);
+        watch?.observe(action);
+      }
+      setCovering(under.size > 0);
+    };
+    const changes = new MutationObserver(() => {
+      frame ||= requestAnimationFrame(lookUp);
+    });
+    let resized = 0;
+    const onResize = () => {
+      resized ||= requestAnimationFrame(() => {
+        resized = 0;
+        place();
+      });
+    };
+    // Measured in a frame, where the page's layout is due anyway, not in the commit that mounts it.
+    resized = requestAnimationFrame(() => {
+      resized = 0;
+      place();
+      lookUp();
+    });
     changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', onResize);
     return () => {
       if (frame) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule, { capture: true });
-      window.removeEventListener('resize', schedule);
+      if (resized) cancelAnimationFrame(resized);
+      window.removeEventListener('resize', onResize);
       changes.disconnect();
+      watch?.disconnect();
     };
-  }, [ref]);
+  }, [ref, placement]);
   return covering;
 }

@@ -25,7 +25,7 @@ export function useFabClass(compact: boolean): string {
 function FabSlot({ compact, children }: { compact: boolean; children: ReactNode }) {
   const round = useIsMobile() || compact;
   const slot = useRef<HTMLDivElement>(null);
-  const covering = useClearOfPrimary(slot);
+  const covering = useClearOfPrimary(slot, round ? 'above-bar' : 'corner');
   return (
     <div
       ref={slot}
