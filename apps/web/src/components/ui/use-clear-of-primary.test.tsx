@@ -69,6 +69,17 @@ function Float() {
   );
 }
 
+/** A page with one primary action and the float, once the float has been placed. */
+async function renderWithStart() {
+  render(
+    <>
+      <Button>Start</Button>
+      <Float />
+    </>,
+  );
+  await frame();
+}
+
 const covering = () => screen.getByTestId('float').getAttribute('data-covering');
 
 describe('useClearOfPrimary', () => {
@@ -92,13 +103,7 @@ describe('useClearOfPrimary', () => {
   });
 
   it('says so while a primary action is under the float, and no longer once it is scrolled clear', async () => {
-    render(
-      <>
-        <Button>Start</Button>
-        <Float />
-      </>,
-    );
-    await frame();
+    await renderWithStart();
     const start = screen.getByText('Start');
     act(() => observer().report(start, true));
     expect(covering()).toBe('true');
@@ -134,13 +139,7 @@ describe('useClearOfPrimary', () => {
   });
 
   it('measures the float again when the window is resized', async () => {
-    render(
-      <>
-        <Button>Start</Button>
-        <Float />
-      </>,
-    );
-    await frame();
+    await renderWithStart();
     const first = observer();
     act(() => void window.dispatchEvent(new Event('resize')));
     await frame();
