@@ -35,6 +35,13 @@ export interface ContentReplyOptions {
   immutable?: boolean;
 }
 
+/**
+ * Route options for a route whose every answer goes through `ResponseCache.send`: it compresses its
+ * answers itself, once per entry, so the global compression's two hooks per request (one to decorate
+ * the reply, one to look at every answer) are left off it.
+ */
+export const SELF_COMPRESSED = { compress: false } as const;
+
 /** The ETag of a body: a short hash, strong (the bytes are the same when it matches). */
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;

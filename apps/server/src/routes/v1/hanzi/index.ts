@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hanziDataSchema, hanziParams } from '@kouyu/core';
 import type { HanziData } from '@kouyu/core';
-import { ResponseCache } from '../../../plugins/content-response.js';
+import { ResponseCache, SELF_COMPRESSED } from '../../../plugins/content-response.js';
 import { errors } from '../../../lib/errors.js';
 
 // The package holds one JSON file per character (about 9,500, 47 MB): each is read when first asked
@@ -35,7 +35,7 @@ export const hanziRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:char',
-    { schema: { params: hanziParams, response: { 200: hanziDataSchema } } },
+    { ...SELF_COMPRESSED, schema: { params: hanziParams, response: { 200: hanziDataSchema } } },
     (req, reply) =>
       cache.send(
         req,

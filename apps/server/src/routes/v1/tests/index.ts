@@ -22,7 +22,7 @@ import {
 } from '../../../speaking/catalogue.js';
 import { partQuestions } from '../../../speaking/questions.js';
 import { ttsServiceFor } from '../../../speech/tts/service.js';
-import { ResponseCache } from '../../../plugins/content-response.js';
+import { ResponseCache, SELF_COMPRESSED } from '../../../plugins/content-response.js';
 import { scaledRouteLimit } from '../../../plugins/route-limit.js';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
@@ -44,6 +44,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/level/:level',
     {
+      ...SELF_COMPRESSED,
       schema: {
         params: z.object({ level: levelParamSchema }),
         querystring: languageQuery.extend({
@@ -82,6 +83,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:testId',
     {
+      ...SELF_COMPRESSED,
       schema: {
         params: z.object({ testId: testIdParam }),
         querystring: languageQuery,
@@ -120,6 +122,7 @@ export const testsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:testId/parts/:part/questions',
     {
+      ...SELF_COMPRESSED,
       // A cold part synthesises its audio: stricter than the global limit (and scaled with it).
       config: { rateLimit: { max: scaledRouteLimit(app.config, 120), timeWindow: 60_000 } },
       schema: {

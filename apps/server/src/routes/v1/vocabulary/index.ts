@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vocabularyLevelsSchema, vocabularyListSchema, vocabularyQuery } from '@kouyu/core';
 import { VocabularyIndex } from '../../../study/vocabulary.js';
-import { ResponseCache } from '../../../plugins/content-response.js';
+import { ResponseCache, SELF_COMPRESSED } from '../../../plugins/content-response.js';
 
 /** HSK vocabulary by level with search (spec 000 §1). Public: guests browse too. */
 export const vocabularyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const vocabularyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { querystring: vocabularyQuery, response: { 200: vocabularyListSchema } } },
+    { ...SELF_COMPRESSED, schema: { querystring: vocabularyQuery, response: { 200: vocabularyListSchema } } },
     (req, reply) =>
       cache.send(
         req,
