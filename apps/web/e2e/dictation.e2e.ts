@@ -20,6 +20,9 @@ async function dictate(page: Page, words: readonly string[]) {
   await page.getByTestId('interval-select').selectOption('3');
   await page.getByTestId('player-start').click();
   await page.locator('[data-testid="player"][data-phase="speaking"]').waitFor({ timeout: 20_000 });
+  // While the words are read aloud the list is hidden: it would give the answers away.
+  expect(await page.getByTestId('word-chips-hidden').textContent()).toBe(en.words.hiddenWhilePlaying);
+  expect(await page.getByTestId('word-chips').count()).toBe(0);
   // Each word is spoken from the speech engine's cached MP3, then the 3 s pause; ~4 s a word.
   await page
     .locator('[data-testid="player"][data-phase="complete"]')
@@ -44,6 +47,7 @@ describe('dictation in a real browser', () => {
     const page = await openSignedIn(browser, member, '/en/dictation');
     await page.getByTestId('dictation-page').waitFor();
     expect(await page.getByTestId('word-counter').textContent()).toBe('0 / 20');
+    expect(await page.getByTestId('dictation-plus-notice').count()).toBe(0);
     const played: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/api/v1/audio/speak'))
@@ -93,6 +97,8 @@ describe('dictation in a real browser', () => {
     const page = await openSignedIn(browser, user, '/en/dictation');
     await page.getByTestId('dictation-page').waitFor();
     expect(await page.getByTestId('word-counter').textContent()).toBe('0 / 10');
+    // Told before starting that the photo check is Plus, not only when it is refused afterwards.
+    expect(await page.getByTestId('dictation-plus-notice').textContent()).toBe(en.plusCheckNotice);
     await dictate(page, ['学习']);
     const photo = path.join(dir, 'free.png');
     writeFileSync(photo, renderHandwriting(['学习']));

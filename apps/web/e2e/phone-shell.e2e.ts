@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser';
+import common from '../src/locales/en/common.json' with { type: 'json' };
 import { untilImageLoaded } from './wait';
 
 const baseURL = inject('baseURL');
@@ -71,6 +72,33 @@ describe('the phone shell in a real browser', () => {
     // The footer belongs to the home page on phones; other pages have the bottom bar only.
     await page.getByTestId('footer').waitFor({ state: 'detached' });
     expect(await page.getByTestId('footer').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('offers one install prompt at a time on a phone, and a dismissed banner stays away', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${baseURL}/en`);
+    await page.getByTestId('home-mobile').waitFor();
+    // Home has its own install button: no banner above it.
+    await page.getByTestId('install-button').waitFor();
+    expect(await page.getByTestId('install-banner').count()).toBe(0);
+    // Another page has the banner and no other install button.
+    const openPrivacy = async () => {
+      await page.getByTestId('bottom-menu').tap();
+      await page.getByTestId('menu-privacy').tap();
+      await page.getByTestId('privacy-updated').waitFor();
+    };
+    await openPrivacy();
+    const banner = page.getByTestId('install-banner');
+    await banner.waitFor();
+    expect(await page.getByTestId('install-button').count()).toBe(0);
+    await banner.getByRole('button', { name: common.common.close }).tap();
+    await banner.waitFor({ state: 'detached' });
+    // Home and back: the learner said no once for this visit.
+    await page.getByTestId('bottom-bar').getByRole('link').first().tap();
+    await page.getByTestId('home-mobile').waitFor();
+    await openPrivacy();
+    expect(await banner.count()).toBe(0);
     await page.context().close();
   });
 

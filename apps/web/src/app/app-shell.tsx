@@ -48,7 +48,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('common.skipToContent')}
       </a>
-      {mobile ? <InstallBanner /> : null}
+      {/* The phone home has its own install button: one install prompt at a time. */}
+      {mobile ? <InstallBanner hidden={home} /> : null}
       <Header plus={<PlusButton />} account={<AccountSlot />} />
       <main id="main" className={cn('flex-1', mobile && 'pb-20', testPage && 'pb-24')}>
         {children}

@@ -5,14 +5,18 @@ import { useModals } from '@/lib/modals';
 import { useIsMobile } from '@/lib/use-media';
 import { useInstall } from '../hooks/use-install';
 
-/** Install banner: mobile only, hidden when installed or running standalone, dismissible. */
-export function InstallBanner() {
+/**
+ * Install banner: mobile only, hidden when installed or running standalone, dismissible. `hidden` where
+ * the page offers its own install button (the phone home): one install prompt at a time. It stays
+ * mounted there, so a dismissal holds for the whole visit.
+ */
+export function InstallBanner({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const { open } = useModals();
   const { isInstalled, install } = useInstall();
   const [dismissed, setDismissed] = useState(false);
-  if (!mobile || isInstalled || dismissed) return null;
+  if (!mobile || isInstalled || dismissed || hidden) return null;
   return (
     <div
       role="region"
