@@ -14,7 +14,12 @@ const MARGIN = 8;
 function marginAround(float: HTMLElement): string {
   const box = float.getBoundingClientRect();
   const { clientWidth: width, clientHeight: height } = document.documentElement;
-  const sides = [box.top - MARGIN, width - box.right - MARGIN, height - box.bottom - MARGIN, box.left - MARGIN];
+  const sides = [
+    box.top - MARGIN,
+    width - box.right - MARGIN,
+    height - box.bottom - MARGIN,
+    box.left - MARGIN,
+  ];
   return sides.map((side) => `${-Math.max(0, Math.round(side))}px`).join(' ');
 }
 
@@ -44,9 +49,10 @@ export function useClearOfPrimary(ref: RefObject<HTMLElement | null>, placement:
     const place = () => {
       watch?.disconnect();
       under.clear();
+      // The new observer reports every watched action at once: until then the last answer stands,
+      // so a resize (a phone's address bar coming and going) does not flash the float over one.
       watch = new IntersectionObserver(report, { rootMargin: marginAround(float) });
       for (const action of watched) watch.observe(action);
-      setCovering(false);
     };
     let frame = 0;
     const lookUp = () => {
