@@ -7,9 +7,14 @@ import { useClearOfPrimary } from '@/components/ui/use-clear-of-primary';
 import { useIsMobile } from '@/lib/use-media';
 import { ChatIcon } from './icons';
 
-/** The button's look: round and label-less on phones and test pages. Its place is the slot's. */
+/** True where the button is round and label-less: on phones, and on test pages (`compact`). */
+function useRoundFab(compact: boolean): boolean {
+  return useIsMobile() || compact;
+}
+
+/** The button's look (round per `useRoundFab`). Its place is the slot's. */
 export function useFabClass(compact: boolean): string {
-  const round = useIsMobile() || compact;
+  const round = useRoundFab(compact);
   return cn(
     'flex h-12 items-center gap-2 rounded-full bg-brand px-4 text-on-brand shadow-lg',
     'hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
@@ -23,7 +28,7 @@ export function useFabClass(compact: boolean): string {
  * Record or Next, and comes back once the page scrolls the action clear.
  */
 function FabSlot({ compact, children }: { compact: boolean; children: ReactNode }) {
-  const round = useIsMobile() || compact;
+  const round = useRoundFab(compact);
   const slot = useRef<HTMLDivElement>(null);
   const covering = useClearOfPrimary(slot, round ? 'above-bar' : 'corner');
   return (
@@ -44,7 +49,7 @@ function FabSlot({ compact, children }: { compact: boolean; children: ReactNode 
 
 export function FabContent({ compact }: { compact: boolean }) {
   const { t } = useTranslation('feedback');
-  const round = useIsMobile() || compact;
+  const round = useRoundFab(compact);
   return (
     <>
       <ChatIcon />
