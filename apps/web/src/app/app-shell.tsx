@@ -48,8 +48,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('common.skipToContent')}
       </a>
-      {/* The phone home has its own install button: one install prompt at a time. */}
-      {mobile ? <InstallBanner hidden={home} /> : null}
+      {/* Shown on phones only (the banner decides); the phone home has its own install button. */}
+      <InstallBanner hidden={home} />
       <Header plus={<PlusButton />} account={<AccountSlot />} />
       <main id="main" className={cn('flex-1', mobile && 'pb-20', testPage && 'pb-24')}>
         {children}

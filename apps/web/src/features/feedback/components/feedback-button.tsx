@@ -7,14 +7,8 @@ import { useClearOfPrimary } from '@/components/ui/use-clear-of-primary';
 import { useIsMobile } from '@/lib/use-media';
 import { ChatIcon } from './icons';
 
-/** True where the button is round and label-less: on phones, and on test pages (`compact`). */
-function useRoundFab(compact: boolean): boolean {
-  return useIsMobile() || compact;
-}
-
-/** The button's look (round per `useRoundFab`). Its place is the slot's. */
-export function useFabClass(compact: boolean): string {
-  const round = useRoundFab(compact);
+/** The button's look: `round` (label-less) on phones and test pages. Its place is the slot's. */
+export function fabClass(round: boolean): string {
   return cn(
     'flex h-12 items-center gap-2 rounded-full bg-brand px-4 text-on-brand shadow-lg',
     'hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
@@ -27,8 +21,7 @@ export function useFabClass(compact: boolean): string {
  * of the tab order) while it would cover a primary action such as a test card's Start, the run's
  * Record or Next, and comes back once the page scrolls the action clear.
  */
-function FabSlot({ compact, children }: { compact: boolean; children: ReactNode }) {
-  const round = useRoundFab(compact);
+function FabSlot({ round, children }: { round: boolean; children: ReactNode }) {
   const slot = useRef<HTMLDivElement>(null);
   const covering = useClearOfPrimary(slot, round ? 'above-bar' : 'corner');
   return (
@@ -47,9 +40,8 @@ function FabSlot({ compact, children }: { compact: boolean; children: ReactNode 
   );
 }
 
-export function FabContent({ compact }: { compact: boolean }) {
+export function FabContent({ round }: { round: boolean }) {
   const { t } = useTranslation('feedback');
-  const round = useRoundFab(compact);
   return (
     <>
       <ChatIcon />
@@ -67,21 +59,22 @@ const menu = deferred(() => import('./feedback-menu').then((m) => m.FeedbackMenu
  */
 export function FeedbackButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('feedback');
-  const className = useFabClass(compact);
+  // Round and label-less on phones and test pages: the slot's place, the look and the label follow it.
+  const round = useIsMobile() || compact;
   const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
   return (
-    <FabSlot compact={compact}>
+    <FabSlot round={round}>
       {Menu ? (
-        <Menu compact={compact} defaultOpen={defaultOpen} />
+        <Menu round={round} defaultOpen={defaultOpen} />
       ) : (
         <DeferredTrigger
           data-testid="feedback-fab"
           aria-label={t('fab.label')}
-          className={className}
+          className={fabClass(round)}
           prefetch={prefetch}
           open={open}
         >
-          <FabContent compact={compact} />
+          <FabContent round={round} />
         </DeferredTrigger>
       )}
     </FabSlot>

@@ -3,7 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackType } from '@kouyu/core';
 import { useModalOpener, useOpenFeedback } from '../hooks/use-open-feedback';
-import { FabContent, useFabClass } from './feedback-button';
+import { FabContent, fabClass } from './feedback-button';
 import { BugIcon, BulbIcon, HeartIcon, SparkIcon, WechatIcon } from './icons';
 
 interface Entry {
@@ -23,15 +23,18 @@ const item =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
 
 /** The feedback button's menu, loaded the first time the button is pressed. */
-export function FeedbackMenu({ compact, defaultOpen }: { compact: boolean; defaultOpen: boolean }) {
+export function FeedbackMenu({ round, defaultOpen }: { round: boolean; defaultOpen: boolean }) {
   const { t } = useTranslation('feedback');
-  const className = useFabClass(compact);
   const openFeedback = useOpenFeedback();
   const opener = useModalOpener();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger data-testid="feedback-fab" aria-label={t('fab.label')} className={className}>
-        <FabContent compact={compact} />
+      <DropdownMenu.Trigger
+        data-testid="feedback-fab"
+        aria-label={t('fab.label')}
+        className={fabClass(round)}
+      >
+        <FabContent round={round} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
