@@ -19,13 +19,14 @@ import { registerSocketDrain } from './plugins/drain.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerGlobalRateLimit } from './plugins/global-rate-limit.js';
 import { requestIds } from './plugins/request-id.js';
+import { AnswerReplay } from './plugins/answer-replay.js';
 import { registerCors } from './plugins/cors.js';
 import { withEmptyQueryKept } from './plugins/validation.js';
 import { apiSecurityHeaders, hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { PRERENDER_SCRIPT_SOURCE } from './plugins/web-prerender.js';
-import { registerAuth } from './plugins/auth.js';
+import { knownRowOf, registerAuth } from './plugins/auth.js';
 import { createMailer } from './plugins/mail.js';
 import type { Mailer } from './plugins/mail.js';
 import { UserCache } from './accounts/user-cache.js';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The user rows signed-in requests read, kept for USER_CACHE_MS. */
     userCache: UserCache;
+    /** Kept content answers replayed before the framework (plugins/answer-replay.ts). */
+    answerReplay: AnswerReplay;
   }
 }
 
@@ -108,6 +111,8 @@ export const defaultWebDist = path.resolve(here, '../../web/dist');
 /** Builds the application: external plugins, then app plugins, then routes (fastify/demo order). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const genReqId = requestIds();
+  const replay = new AnswerReplay();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -119,8 +124,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             serializers: { req: serializeRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-    genReqId: requestIds(),
+    genReqId,
     requestIdHeader: false,
+    serverFactory: replay.serverFactory,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // A page font's name (`routes/v1/fonts`) carries up to 300 characters in its path segment.
@@ -149,6 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   const userCache = new UserCache(config.USER_CACHE_MS);
   app.decorate('userCache', userCache);
+  app.decorate('answerReplay', replay);
   registerFeedbackEngine(app);
   registerOcrEngine(app);
   registerPayments(app);
@@ -219,7 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const rateLimitNameSpace = `${opts.kvPrefix ?? 'kouyu:'}rl:`;
   // The limit on all API calls per address (plugins/global-rate-limit.ts); only the API is limited,
   // the web shell and its assets are static files.
-  registerGlobalRateLimit(app, {
+  const apiLimit = registerGlobalRateLimit(app, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     redis,
@@ -227,6 +234,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     applies: (req) => req.url.startsWith('/api/'),
     keyOf: addressOf,
     refusal: rateLimited,
+  });
+  replay.attach({
+    genReqId,
+    log: app.log,
+    limit: apiLimit,
+    trustProxy: config.TRUST_PROXY,
+    knownRow: (authorization) => knownRowOf(app, authorization),
+  });
+  // From the first moment of closing the framework answers (503 while it closes), not the replay.
+  app.addHook('preClose', (done) => {
+    replay.stop();
+    done();
   });
   // The plugin keeps the stricter limits routes set in `config.rateLimit`, with these defaults.
   await app.register(fastifyRateLimit, {

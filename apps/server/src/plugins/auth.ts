@@ -19,11 +19,26 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token of a request, or null. */
-export function bearer(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
+/** The bearer token of an Authorization header, or null. */
+export function bearerOf(header: string | undefined): string | null {
   if (!header?.startsWith('Bearer ')) return null;
   return header.slice(7).trim() || null;
+}
+
+/** The bearer token of a request, or null. */
+export function bearer(req: FastifyRequest): string | null {
+  return bearerOf(req.headers.authorization);
+}
+
+/**
+ * The row of the user an Authorization header's token stands for, when nothing has to be awaited:
+ * the token was checked before and has not expired, and the user's row is cached. Undefined when
+ * that is not known at once (no token, a new token, an uncached row, a deleted user).
+ */
+export function knownRowOf(app: FastifyInstance, header: string | undefined): UserRow | undefined {
+  const token = bearerOf(header);
+  const claims = token ? knownAccessClaims(app.config.jwtSecret, token) : null;
+  return claims ? app.userCache.peek(claims.userId)?.row : undefined;
 }
 
 /** The existing user a valid access token names, or null (expired, forged, user deleted). */

@@ -3,13 +3,18 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { CONTENT_RECHECK_MS } from '../study/content-cache.js';
+import { markForReplay } from './answer-replay.js';
 
-interface Entry {
+/** Validated JSON text, and its gzipped bytes once a request accepting them came. */
+export interface JsonText {
   body: string;
-  etag: string;
-  at: number;
   /** The body gzipped, made on the first request that accepts it (then sent as is, not recompressed). */
   gzip?: Buffer;
+}
+
+interface Entry extends JsonText {
+  etag: string;
+  at: number;
 }
 
 // The global compression's threshold: smaller answers go uncompressed there too.
@@ -124,7 +129,7 @@ export class ResponseCache {
       // Most recently used last, so the oldest out below is the least recently used.
       this.entries.delete(key);
       this.entries.set(key, entry);
-      answer(req, reply, entry, opts);
+      answer(req, reply, entry, opts, this.currentCheck(key, entry));
       return undefined;
     }
     // Requests that miss together share one production: when an answer runs out under load, a
@@ -139,8 +144,13 @@ export class ResponseCache {
       this.making.set(key, started);
     }
     return making.then((made) => {
-      answer(req, reply, made, opts);
+      answer(req, reply, made, opts, this.currentCheck(key, made));
     });
+  }
+
+  /** True while `entry` is what this cache would send for `key` (kept, and not run out). */
+  private currentCheck(key: string, entry: Entry): () => boolean {
+    return () => this.entries.get(key) === entry && Date.now() - entry.at <= this.ttlMs;
   }
 }
 
@@ -150,6 +160,7 @@ function answer(
   reply: FastifyReply,
   entry: Entry,
   opts: ContentReplyOptions,
+  current: () => boolean,
 ): FastifyReply {
   reply.header('ETag', entry.etag);
   // Added to what is there: CORS has already said the answer varies by Origin, and a shared cache
@@ -168,12 +179,28 @@ function answer(
         : 'private, no-cache',
   );
   if (matchesEtag(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return sendJsonText(req, reply, entry, current);
+}
+
+/**
+ * Sends validated JSON text, gzipped when the request accepts it and the text is not small (the
+ * bytes made once per text, not on every request: a 100-result search is ~50 KB), and marks it for
+ * replay while `current` holds (plugins/answer-replay.ts).
+ */
+export function sendJsonText(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  text: JsonText,
+  current: () => boolean,
+): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  // Compressed once per entry instead of on every request (a 100-result search is ~50 KB).
-  if (entry.body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
-    entry.gzip ??= gzipSync(entry.body);
-    return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+  let sent: string | Buffer = text.body;
+  if (text.body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+    text.gzip ??= gzipSync(text.body);
+    reply.header('Content-Encoding', 'gzip');
+    sent = text.gzip;
   }
-  // A string payload skips the route serializer: it was validated when it was cached.
-  return reply.send(entry.body);
+  markForReplay(req, reply, { body: sent, current });
+  // A string payload skips the route serializer: it was validated when it was made.
+  return reply.send(sent);
 }

@@ -3,9 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** What @fastify/rate-limit's stores give back for a key: the count in this window and its time left. */
-interface Counted {
+export interface Counted {
   current: number;
   ttl: number;
+}
+
+/** The API's limit per address, for a path that answers without the hook to count in the same store. */
+export interface ApiLimit {
+  max: number;
+  take(key: string, cb: (err: Error | null, res: Counted) => void): void;
 }
 
 /** @fastify/rate-limit's store contract (its stores ship without types). */
@@ -44,8 +50,9 @@ export interface GlobalRateLimitOptions {
  * cent of it (decision 016). Here the in-memory count is synchronous; only Redis waits.
  * Routes with a `config.rateLimit` of their own are left to the plugin, as its global limit left them:
  * their limit replaces this one (a learner's saves are counted per learner, not per school address).
+ * Returns the limit, for the answer replay to count the requests it answers in the same store.
  */
-export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLimitOptions): void {
+export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLimitOptions): ApiLimit {
   const store = opts.redis
     ? new RedisStore(false, false, opts.redis, opts.nameSpace)
     : new LocalStore(false, false, LOCAL_KEYS);
@@ -79,4 +86,5 @@ export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLi
       max,
     );
   });
+  return { max, take: (key, cb) => store.incr(key, cb, timeWindow, max) };
 }

@@ -6,31 +6,43 @@ describe('ResultPages', () => {
     const pages = new ResultPages();
     const before = pages.stamp();
     forgetResults(7);
-    pages.set(7, 'p1', 'old', before);
+    pages.set(7, 'p1', { body: 'old' }, before);
     expect(pages.get(7, 'p1')).toBeUndefined();
     // Another learner's page read at the same time is kept.
-    pages.set(8, 'p1', 'theirs', before);
-    expect(pages.get(8, 'p1')).toBe('theirs');
+    pages.set(8, 'p1', { body: 'theirs' }, before);
+    expect(pages.get(8, 'p1')?.body).toBe('theirs');
     const after = pages.stamp();
-    pages.set(7, 'p1', 'new', after);
-    expect(pages.get(7, 'p1')).toBe('new');
+    pages.set(7, 'p1', { body: 'new' }, after);
+    expect(pages.get(7, 'p1')?.body).toBe('new');
+    const kept = pages.get(7, 'p1');
+    expect(kept && pages.holds(7, 'p1', kept)).toBe(true);
     forgetResults(7);
     expect(pages.get(7, 'p1')).toBeUndefined();
+    // What the answer replay checks: a page forgotten is no longer the one kept.
+    expect(kept && pages.holds(7, 'p1', kept)).toBe(false);
     pages.close();
   });
 
   it('keeps a few pages per learner and a bounded number of learners, least recently used out first', () => {
     const pages = new ResultPages(2, 2);
     const at = pages.stamp();
-    pages.set(1, 'a', 'A', at);
-    pages.set(1, 'b', 'B', at);
-    expect(pages.get(1, 'a')).toBe('A');
-    pages.set(1, 'c', 'C', at);
-    expect([pages.get(1, 'a'), pages.get(1, 'b'), pages.get(1, 'c')]).toEqual(['A', undefined, 'C']);
-    pages.set(2, 'a', '2', at);
+    pages.set(1, 'a', { body: 'A' }, at);
+    pages.set(1, 'b', { body: 'B' }, at);
+    expect(pages.get(1, 'a')?.body).toBe('A');
+    pages.set(1, 'c', { body: 'C' }, at);
+    expect([pages.get(1, 'a'), pages.get(1, 'b'), pages.get(1, 'c')].map((t) => t?.body)).toEqual([
+      'A',
+      undefined,
+      'C',
+    ]);
+    pages.set(2, 'a', { body: '2' }, at);
     pages.get(1, 'a');
-    pages.set(3, 'a', '3', at);
-    expect([pages.get(1, 'a'), pages.get(2, 'a'), pages.get(3, 'a')]).toEqual(['A', undefined, '3']);
+    pages.set(3, 'a', { body: '3' }, at);
+    expect([pages.get(1, 'a'), pages.get(2, 'a'), pages.get(3, 'a')].map((t) => t?.body)).toEqual([
+      'A',
+      undefined,
+      '3',
+    ]);
     pages.close();
   });
 });

@@ -1,3 +1,5 @@
+import type { JsonText } from '../plugins/content-response.js';
+
 const caches = new Set<ResultPages>();
 
 /**
@@ -11,7 +13,7 @@ const caches = new Set<ResultPages>();
  */
 export class ResultPages {
   /** Learner id → page key → JSON text; both in least recently used order. */
-  private readonly pages = new Map<number, Map<string, string>>();
+  private readonly pages = new Map<number, Map<string, JsonText>>();
   /** Counts `forget` calls; a page read is stamped with the count when it started. */
   private writes = 0;
   /** Learner id → the count at their last `forget`: a page read before it is not kept. */
@@ -31,26 +33,31 @@ export class ResultPages {
     return this.writes;
   }
 
-  get(userId: number, key: string): string | undefined {
+  get(userId: number, key: string): JsonText | undefined {
     const mine = this.pages.get(userId);
-    const body = mine?.get(key);
-    if (mine && body !== undefined) {
+    const text = mine?.get(key);
+    if (mine && text !== undefined) {
       this.pages.delete(userId);
       this.pages.set(userId, mine);
       mine.delete(key);
-      mine.set(key, body);
+      mine.set(key, text);
     }
-    return body;
+    return text;
+  }
+
+  /** True while `text` is the page kept under `key` (not forgotten, not pushed out). */
+  holds(userId: number, key: string, text: JsonText): boolean {
+    return this.pages.get(userId)?.get(key) === text;
   }
 
   /** Keeps a page read from `stamp` on, unless the learner's results were written since. */
-  set(userId: number, key: string, body: string, stamp: number): void {
+  set(userId: number, key: string, text: JsonText, stamp: number): void {
     if (stamp < this.floor || (this.forgotten.get(userId) ?? 0) > stamp) return;
     let mine = this.pages.get(userId);
     if (mine) this.pages.delete(userId);
     else mine = new Map();
     this.pages.set(userId, mine);
-    mine.set(key, body);
+    mine.set(key, text);
     if (mine.size > this.maxPagesPerLearner) {
       const oldest = mine.keys().next();
       if (!oldest.done) mine.delete(oldest.value);

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sendJsonText } from '../../../plugins/content-response.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -95,15 +96,17 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size, sort, filter } = req.query;
       // Everything the page depends on besides the learner's rows: what they may see, the query, the language.
       const key = `${reviewAccess(viewerOf(user))}|${page}|${page_size}|${sort}|${filter}|${lang}`;
-      let body = pages.get(user.id, key);
-      if (body === undefined) {
+      let text = pages.get(user.id, key);
+      if (text === undefined) {
         const stamp = pages.stamp();
         // Validated and serialised as the route's serializer does, once per kept page.
-        body = JSON.stringify(resultsListSchema.parse(await read()));
-        pages.set(user.id, key, body, stamp);
+        text = { body: JSON.stringify(resultsListSchema.parse(await read())) };
+        pages.set(user.id, key, text, stamp);
       }
-      // Text already validated: sent as is (the route serializer skips a string).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      const kept = text;
+      // Text already validated: sent as is, gzipped once per page (the global compression sees it
+      // encoded already), and replayed while the page is kept.
+      return sendJsonText(req, reply as FastifyReply, kept, () => pages.holds(user.id, key, kept));
     },
   );
 
