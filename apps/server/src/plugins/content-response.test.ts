@@ -96,6 +96,47 @@ describe('ResponseCache', () => {
     await app.close();
   });
 
+  it('sends an answer that ran out a short while ago while one new production runs, and waits past twice its time', async () => {
+    const ttl = 1000;
+    const cache = new ResponseCache(10, ttl);
+    const app = Fastify();
+    let calls = 0;
+    let release = () => {};
+    app.get('/x', (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        'x',
+        schema,
+        async () => {
+          const n = ++calls;
+          if (n === 2)
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          return { value: { success: true, n }, cache: true };
+        },
+        { shared: true },
+      ),
+    );
+    await app.ready();
+    const n = async () => (await app.inject('/x')).json<{ n: number }>().n;
+    expect(await n()).toBe(1);
+    await new Promise((r) => setTimeout(r, ttl + 20));
+    // Run out: the old answer goes at once to every request while the second production is held.
+    expect(await Promise.all([n(), n(), n()])).toEqual([1, 1, 1]);
+    expect(calls).toBe(2);
+    release();
+    // The production ends within the same turn (microtasks only); one timer later it is kept.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await n()).toBe(2);
+    // Past twice its time an answer is not sent any more: the request waits for a new one.
+    await new Promise((r) => setTimeout(r, 2 * ttl + 20));
+    expect(await n()).toBe(3);
+    expect(calls).toBe(3);
+    await app.close();
+  });
+
   it('keeps at most `max` answers, dropping the oldest', async () => {
     const cache = new ResponseCache(2);
     const app = Fastify();

@@ -63,7 +63,9 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * kept by key for as long as the seeded content is trusted unchanged (CONTENT_RECHECK_MS, the same
  * interval the in-memory content copies recheck the seed version): the profile showed the database
  * round trips, the search and the response validation dominating these routes, and their answers
- * depend only on the key. Every answer carries an ETag; a matching If-None-Match gets a 304.
+ * depend only on the key. Every answer carries an ETag; a matching If-None-Match gets a 304. For as
+ * long again an answer is still sent while a new one is produced, so that requests do not queue
+ * behind its renewal.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -107,6 +109,7 @@ export class ResponseCache {
   /**
    * Sends the cached answer under `key`, or produces, validates (with the route's response schema)
    * and caches it. `produce` may return null to answer without caching (e.g. audio not ready yet).
+   * An answer past its time but not past twice that is still sent, while a new one is produced.
    * Requests missing the same key at once share one `produce`, so the key must name everything the
    * answer depends on (it already must, for the cache). A kept answer is sent at once and nothing is
    * returned: a handler returning this (not async) makes no promise on a hit. Otherwise a promise that
@@ -121,9 +124,18 @@ export class ResponseCache {
     opts: ContentReplyOptions,
   ): Promise<void> | undefined {
     let entry = this.entries.get(key);
-    if (entry && Date.now() - entry.at > this.ttlMs) {
-      this.entries.delete(key);
-      entry = undefined;
+    if (entry) {
+      const age = Date.now() - entry.at;
+      if (age > 2 * this.ttlMs) {
+        this.entries.delete(key);
+        entry = undefined;
+      } else if (age > this.ttlMs && !this.making.has(key)) {
+        // Run out a short while ago: still sent while one new production runs, so the requests that
+        // come meanwhile do not all wait for it (the p99 of question loading did, every 30 s).
+        this.produce(key, schema, produce).catch((err: unknown) => {
+          req.log.warn({ err, key }, 'content answer not renewed');
+        });
+      }
     }
     if (entry) {
       // Most recently used last, so the oldest out below is the least recently used.
@@ -132,9 +144,22 @@ export class ResponseCache {
       answer(req, reply, entry, opts, this.currentCheck(key, entry));
       return undefined;
     }
-    // Requests that miss together share one production: when an answer runs out under load, a
-    // hundred waiting learners must not each query and serialise it again (the profile showed such
-    // a stampede of question loads, each one reading every question's audio from the store).
+    return this.produce(key, schema, produce).then((made) => {
+      answer(req, reply, made, opts, this.currentCheck(key, made));
+    });
+  }
+
+  /**
+   * The production under way for `key`, or a new one. Requests that miss together share one
+   * production: when an answer runs out under load, a hundred waiting learners must not each query
+   * and serialise it again (the profile showed such a stampede of question loads, each one reading
+   * every question's audio from the store).
+   */
+  private produce(
+    key: string,
+    schema: ZodType,
+    produce: () => Promise<{ value: unknown; cache: boolean }>,
+  ): Promise<Entry> {
     let making = this.making.get(key);
     if (!making) {
       const started = this.make(key, schema, produce).finally(() => {
@@ -143,9 +168,7 @@ export class ResponseCache {
       making = started;
       this.making.set(key, started);
     }
-    return making.then((made) => {
-      answer(req, reply, made, opts, this.currentCheck(key, made));
-    });
+    return making;
   }
 
   /** True while `entry` is what this cache would send for `key` (kept, and not run out). */
