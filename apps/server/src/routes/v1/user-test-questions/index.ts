@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { sendJsonText } from '../../../plugins/content-response.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +21,7 @@ import { ResultPages } from '../../../speaking/results-cache.js';
 import { viewerOf } from '../../../speaking/catalogue.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
 import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limit.js';
+import { sendJsonText } from '../../../plugins/content-response.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
