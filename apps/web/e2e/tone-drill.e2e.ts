@@ -3,46 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import en from '../src/locales/en/check.json' with { type: 'json' };
 import { signUpThroughApi, storeSession } from './accounts';
 import { launchBrowser, newPage } from './browser';
+import { untilLevel } from './wait';
 
 const baseURL = inject('baseURL');
 const FAKE_MEDIA = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
-
-/** Resolves once the drill's level shows more than `above` percent. */
-function levelRises(page: Page, above: number) {
-  return page.waitForFunction(
-    (above) =>
-      Number(document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level')) > above,
-    above,
-    { timeout: 15_000 },
-  );
-}
-
-/**
- * Resolves once the level has stayed under `below` percent for `quietMs` after being over it: the
- * reading has ended (the short dips between syllables are far shorter).
- */
-function readingEnds(page: Page, below: number, quietMs: number) {
-  return page.waitForFunction(
-    ({ below, quietMs }) => {
-      const level = Number(
-        document.querySelector('[data-testid="tone-drill-level"]')?.getAttribute('data-level'),
-      );
-      const now = performance.now();
-      const seen = Reflect.get(window, '__drillLoudAt');
-      if (level >= below || typeof seen !== 'number') {
-        Reflect.set(window, '__drillLoudAt', now);
-        return false;
-      }
-      return now - seen > quietMs;
-    },
-    { below, quietMs },
-    { timeout: 15_000, polling: 50 },
-  );
-}
 
 describe('the tone drill in a real browser', () => {
   let browser: Browser;
@@ -71,8 +39,9 @@ describe('the tone drill in a real browser', () => {
     await page.getByRole('heading', { level: 2, name: en.toneDrill.title }).waitFor();
     await page.getByTestId('tone-drill-record').click();
     // The WAV plays from the start of the capture: its voice rises on the level, then stays quiet at the end.
-    await levelRises(page, 30);
-    await readingEnds(page, 5, 600);
+    await untilLevel(page, 'tone-drill-level', { above: 30 }, 15_000);
+    // Quiet for longer than the dips between syllables: the reading has ended.
+    await untilLevel(page, 'tone-drill-level', { below: 5, forMs: 600 }, 15_000);
     const assessed = page.waitForResponse((res) => res.url().endsWith('/api/v1/audio/assess'));
     await page.getByTestId('tone-drill-stop').click();
     expect((await assessed).status()).toBe(200);

@@ -45,19 +45,42 @@ export async function untilCount(locator: Locator, n: number): Promise<void> {
   await locator.nth(n).waitFor({ state: 'detached' });
 }
 
-/** Until the meter `testId` (its data-level, 0-100) shows more than `above` or less than `below`. */
+/**
+ * Until the meter `testId` (its data-level, 0-100) shows more than `above` or less than `below`, and
+ * has kept showing it for `forMs` (checked on every frame): a reading has ended when the level stays
+ * low for longer than the dips between its syllables.
+ */
 export async function untilLevel(
   page: Page,
   testId: string,
-  level: { above?: number; below?: number },
+  level: { above?: number; below?: number; forMs?: number },
+  timeoutMs?: number,
 ): Promise<void> {
   await page.waitForFunction(
-    ({ testId, above, below }) => {
+    ({ testId, above, below, forMs, key }) => {
       const value = Number(document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('data-level'));
-      if (!Number.isFinite(value)) return false;
-      return above !== null ? value > above : value < (below ?? 0);
+      const holds = Number.isFinite(value) && (above !== null ? value > above : value < (below ?? 0));
+      if (!holds) {
+        Reflect.deleteProperty(window, key);
+        return false;
+      }
+      const now = performance.now();
+      const since = Reflect.get(window, key);
+      if (typeof since !== 'number') {
+        Reflect.set(window, key, now);
+        return forMs <= 0;
+      }
+      return now - since >= forMs;
     },
-    { testId, above: level.above ?? null, below: level.below ?? null },
+    {
+      testId,
+      above: level.above ?? null,
+      below: level.below ?? null,
+      forMs: level.forMs ?? 0,
+      // Each wait keeps its own start time on the page.
+      key: `__level-${Math.random().toString(36).slice(2)}`,
+    },
+    timeoutMs === undefined ? undefined : { timeout: timeoutMs },
   );
 }
 
