@@ -88,7 +88,7 @@ export class AnswerReplay {
   private parts: ReplayParts | null = null;
   private trust: ((addr: string, i: number) => boolean) | null = null;
   private closing = false;
-  /** Answers sent from here (tests and the bench read it). */
+  /** Answers sent from here (the tests read it). */
   replayed = 0;
 
   /** Starts replaying, with the parts of the built app. */
