@@ -23,6 +23,35 @@ async function appWith(
   return app;
 }
 
+/**
+ * An app whose `held`-th production waits until `release` is called; `calls` counts productions
+ * (each answers `n`, its number).
+ */
+async function appHolding(cache: ResponseCache, held: number) {
+  const app = Fastify();
+  let calls = 0;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  app.get('/x', (req, reply) =>
+    cache.send(
+      req,
+      reply,
+      'x',
+      schema,
+      async () => {
+        const n = ++calls;
+        if (n === held) await gate;
+        return { value: { success: true, n }, cache: true };
+      },
+      { shared: true },
+    ),
+  );
+  await app.ready();
+  return { app, calls: () => calls, release };
+}
+
 describe('ResponseCache', () => {
   it('answers from the cache with an ETag, and 304 to a matching If-None-Match', async () => {
     let calls = 0;
@@ -61,35 +90,14 @@ describe('ResponseCache', () => {
   });
 
   it('produces once for requests that miss together, and again once that production is over', async () => {
-    const cache = new ResponseCache(10, 0);
-    const app = Fastify();
-    let calls = 0;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    app.get('/x', (req, reply) =>
-      cache.send(
-        req,
-        reply,
-        'x',
-        schema,
-        async () => {
-          const n = ++calls;
-          if (n === 1) await gate;
-          return { value: { success: true, n }, cache: true };
-        },
-        { shared: true },
-      ),
-    );
-    await app.ready();
+    const { app, calls, release } = await appHolding(new ResponseCache(10, 0), 1);
     const together = Array.from({ length: 5 }, () => app.inject('/x'));
     // Let every request reach the cache before the first production ends.
     await new Promise((r) => setTimeout(r, 20));
     release();
     const answers = await Promise.all(together);
     expect(answers.map((a) => a.json())).toEqual(Array(5).fill({ success: true, n: 1 }));
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     // Expired at once (ttl 0): the next miss produces anew rather than waiting on the old production.
     await new Promise((r) => setTimeout(r, 5));
     expect((await app.inject('/x')).json()).toEqual({ success: true, n: 2 });
@@ -98,34 +106,13 @@ describe('ResponseCache', () => {
 
   it('sends an answer that ran out a short while ago while one new production runs, and waits past twice its time', async () => {
     const ttl = 1000;
-    const cache = new ResponseCache(10, ttl);
-    const app = Fastify();
-    let calls = 0;
-    let release = () => {};
-    app.get('/x', (req, reply) =>
-      cache.send(
-        req,
-        reply,
-        'x',
-        schema,
-        async () => {
-          const n = ++calls;
-          if (n === 2)
-            await new Promise<void>((resolve) => {
-              release = resolve;
-            });
-          return { value: { success: true, n }, cache: true };
-        },
-        { shared: true },
-      ),
-    );
-    await app.ready();
+    const { app, calls, release } = await appHolding(new ResponseCache(10, ttl), 2);
     const n = async () => (await app.inject('/x')).json<{ n: number }>().n;
     expect(await n()).toBe(1);
     await new Promise((r) => setTimeout(r, ttl + 20));
     // Run out: the old answer goes at once to every request while the second production is held.
     expect(await Promise.all([n(), n(), n()])).toEqual([1, 1, 1]);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     release();
     // The production ends within the same turn (microtasks only); one timer later it is kept.
     await new Promise((r) => setTimeout(r, 50));
@@ -133,7 +120,7 @@ describe('ResponseCache', () => {
     // Past twice its time an answer is not sent any more: the request waits for a new one.
     await new Promise((r) => setTimeout(r, 2 * ttl + 20));
     expect(await n()).toBe(3);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     await app.close();
   });
 
