@@ -95,3 +95,10 @@ export function answerAudioStore(config: Config): AudioStore {
   }
   return store;
 }
+
+/** Deletes every recording of the user (files, then rows): the account is being erased. */
+export async function removeUserAnswerAudio(db: Db, store: AudioStore, userId: number): Promise<void> {
+  const rows = await db.select({ id: answerRecordings.id }).from(answerRecordings).where(eq(answerRecordings.userId, userId));
+  for (const { id } of rows) await store.remove(keyOf(id));
+  await db.delete(answerRecordings).where(eq(answerRecordings.userId, userId));
+}

@@ -10,22 +10,9 @@ import {
   updateProfileBody,
 } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
-import {
-  contacts,
-  dictationSessions,
-  feedbackRecords,
-  hskAttempts,
-  idiomRecords,
-  mailOutbox,
-  membershipChanges,
-  payments,
-  pointsLedger,
-  refreshTokens,
-  testResults,
-  todaySettings,
-  userIdioms,
-  users,
-} from '../../../db/schema.js';
+import { dictationSessions, pointsLedger, users } from '../../../db/schema.js';
+import { eraseUserDataFirst, readUserData } from '../../../db/user-data.js';
+import { answerAudioStore, removeUserAnswerAudio } from '../../../speech/voice/answer-audio.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
 import type { UserRow } from '../../../accounts/users.js';
@@ -106,39 +93,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Right of access and portability: everything stored about the user, as one JSON file. */
+  /** Right of access and portability: everything stored about the user (db/user-data.ts), as one JSON file. */
   app.get('/export', async (req, reply) => {
     const user = me(req);
-    const [account, points, sessions, mail, results, feedback, dictation, favourites, idiomPractice, hsk, messages, paid, plus, today] = await Promise.all([
-      toStoredUser(db, user),
-      db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)),
-      db
-        .select({
-          created_at: refreshTokens.createdAt,
-          expires_at: refreshTokens.expiresAt,
-          revoked_at: refreshTokens.revokedAt,
-        })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.userId, user.id)),
-      db
-        .select({
-          subject: mailOutbox.subject,
-          purpose: mailOutbox.purpose,
-          created_at: mailOutbox.createdAt,
-        })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, user.email)),
-      db.select().from(testResults).where(eq(testResults.userId, user.id)),
-      db.select().from(feedbackRecords).where(eq(feedbackRecords.userId, user.id)),
-      db.select().from(dictationSessions).where(eq(dictationSessions.userId, user.id)),
-      db.select().from(userIdioms).where(eq(userIdioms.userId, user.id)),
-      db.select().from(idiomRecords).where(eq(idiomRecords.userId, user.id)),
-      db.select().from(hskAttempts).where(eq(hskAttempts.userId, user.id)),
-      db.select().from(contacts).where(eq(contacts.userId, user.id)),
-      db.select().from(payments).where(eq(payments.userId, user.id)),
-      db.select().from(membershipChanges).where(eq(membershipChanges.userId, user.id)),
-      db.select().from(todaySettings).where(eq(todaySettings.userId, user.id)),
-    ]);
+    const [account, tables] = await Promise.all([toStoredUser(db, user), readUserData(db, user)]);
     const data = {
       exported_at: new Date().toISOString(),
       account: {
@@ -146,23 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         created_at: user.createdAt.toISOString(),
         payment_expiration: account.payment_expiration,
       },
-      points_ledger: points.map((p) => ({
-        delta: p.delta,
-        reason: p.reason,
-        created_at: p.createdAt.toISOString(),
-      })),
-      sessions,
-      mail,
-      test_results: results,
-      feedback_records: feedback,
-      dictation_sessions: dictation,
-      favourite_idioms: favourites,
-      idiom_records: idiomPractice,
-      hsk_attempts: hsk,
-      feedback_messages: messages,
-      payments: paid,
-      membership_changes: plus,
-      today_settings: today,
+      ...tables,
     };
     return reply
       .header('Content-Disposition', `attachment; filename="kouyu-data-${user.id}.json"`)
@@ -189,8 +131,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(dictationSessions.userId, user.id));
       const uploads = createUploadStore(app.config);
       for (const { key } of photos) if (key) await uploads.remove(key);
-      await db.delete(contacts).where(eq(contacts.userId, user.id));
-      await db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+      await removeUserAnswerAudio(db, answerAudioStore(app.config), user.id);
+      await eraseUserDataFirst(db, user);
       await db.update(users).set({ invitedBy: null }).where(eq(users.invitedBy, user.id));
       await db.delete(users).where(eq(users.id, user.id));
       // Whom this account invited changed too (invitedBy): drop every cached row.

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { signUp } from '../../../test/accounts.js';
-import { dictationSessions } from '../../../db/schema.js';
+import { dictationSessions, reviewCards, reviewLog } from '../../../db/schema.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
+import { answerAudioStore, keepAnswerAudio, loadAnswerAudio } from '../../../speech/voice/answer-audio.js';
 
 describe(`own account on ${testDriver}`, () => {
   let t: TestApp;
@@ -86,12 +87,50 @@ describe(`own account on ${testDriver}`, () => {
     expect(data.mail.length).toBeGreaterThan(0);
   });
 
+  it('exports review cards, their answers and each recording as a link only the owner opens', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    const db = t.app.database.db;
+    const [card] = await db
+      .insert(reviewCards)
+      .values({ userId: u.user.id, kind: 'tone', source: 'voice', hanzi: '妈', due: new Date() })
+      .returning();
+    if (!card) throw new Error('no card');
+    await db.insert(reviewLog).values({
+      userId: u.user.id,
+      cardId: card.id,
+      rating: 3,
+      answeredAt: new Date(),
+      stateBefore: 'new',
+      applied: true,
+    });
+    const audioId = await keepAnswerAudio(db, answerAudioStore(t.app.config), u.user.id, new Int16Array(1600).fill(300));
+    const data = (await t.app.inject({ method: 'GET', url: '/api/v1/user/export', headers: u.auth })).json();
+    expect(data.review_cards).toHaveLength(1);
+    expect(data.review_cards[0]).toMatchObject({ hanzi: '妈', kind: 'tone' });
+    expect(data.review_log).toHaveLength(1);
+    expect(data.answer_recordings).toEqual([
+      expect.objectContaining({ id: audioId, duration_ms: 100, url: `/api/v1/audio/answers/${audioId}` }),
+    ]);
+    expect(data.email_codes.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data.email_codes)).not.toMatch(/hash/);
+    const own = await t.app.inject({ method: 'GET', url: data.answer_recordings[0].url, headers: u.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('audio/wav');
+    const theirs = await t.app.inject({ method: 'GET', url: data.answer_recordings[0].url, headers: other.auth });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('deletes the account after the password, and the account is gone', async () => {
     const u = await signUp(t.app);
     const store = createUploadStore(t.app.config);
     const key = await store.save(Buffer.from('\x89PNG fake photo'), 'png');
     await t.app.database.db.insert(dictationSessions).values({ userId: u.user.id, words: ['你好'], intervalS: 5, imageKey: key });
     expect(await store.read(key)).not.toBeNull();
+    const answers = answerAudioStore(t.app.config);
+    const audioId = await keepAnswerAudio(t.app.database.db, answers, u.user.id, new Int16Array(1600).fill(300));
+    if (!audioId) throw new Error('no recording kept');
+    expect(await answers.read(`${audioId}.wav`)).not.toBeNull();
     const wrong = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/user',
@@ -116,5 +155,8 @@ describe(`own account on ${testDriver}`, () => {
     });
     expect(login.statusCode).toBe(401);
     expect(await store.read(key)).toBeNull();
+    // The learner's own voice goes with the account, file and row.
+    expect(await answers.read(`${audioId}.wav`)).toBeNull();
+    expect(await loadAnswerAudio(t.app.database.db, answers, u.user.id, audioId)).toBeNull();
   });
 });
