@@ -104,6 +104,8 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
       code: 'payload_too_large',
       message: 'The request is too large',
       error: 'The request is too large',
+      // The one upload reader names the limit on every upload route.
+      details: { max_bytes: LIMIT },
     });
   });
 
