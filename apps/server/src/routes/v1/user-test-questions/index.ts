@@ -22,6 +22,7 @@ import { viewerOf } from '../../../speaking/catalogue.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
 import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limit.js';
 import { sendJsonText } from '../../../plugins/content-response.js';
+import { idempotencyKey, once } from '../../../plugins/idempotency.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
@@ -74,8 +75,12 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: submitResultBody, response: { 201: submitResultSchema } },
     },
     async (req, reply) => {
-      const data = await submitResult(db, signedIn(req), req.body);
-      return reply.code(201).send({ success: true as const, data });
+      const user = signedIn(req);
+      // A run sent again (a double tap, the offline queue replaying it) is stored once.
+      const key = idempotencyKey(req, 'result', user.id, req.body);
+      const kept = await once(app.kv, key, async () => ({ status: 201, body: await submitResult(db, user, req.body) }));
+      if (kept.replay) reply.header('idempotent-replay', 'true');
+      return reply.code(kept.status).send({ success: true as const, data: kept.body });
     },
   );
 
