@@ -66,5 +66,14 @@ export const healthSchema = z.object({
     z.string(),
     z.object({ name: z.string(), ready: z.boolean(), detail: z.string().optional() }),
   ),
+  /** Admins only: the kept answer recordings against their budget, and the data disk's free space. */
+  disk: z
+    .object({
+      answers_bytes: z.number(),
+      answers_budget_bytes: z.number(),
+      free_bytes: z.number().nullable(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
+

@@ -4,7 +4,10 @@ import { int16ToBytes } from '../../../speech/asr/audio.js';
 import { SocketReader } from '../../../speech/asr/standins/socket-reader.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
+import { isNull } from 'drizzle-orm';
+import { answerRecordings } from '../../../db/schema.js';
 import { signUp } from '../../../test/accounts.js';
+import { seedHskk } from '../../../test/speaking.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -61,6 +64,24 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
     expect(res.statusCode).toBe(503);
     // The recording is kept all the same, so the feedback can still hear its tones and pauses.
     expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE, audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
+  });
+
+  it('keeps no recording of a guest it refuses', async () => {
+    await seedHskk(t.app);
+    const form = new FormData();
+    form.append('audio', new Blob([encodeWav(tone(440, 0.5, 16000), 16000)], { type: 'audio/wav' }), 'a.wav');
+    const req = new Request('http://local/', { method: 'POST', body: form });
+    const before = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/transcribe?question_id=101101',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type') ?? '' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).not.toHaveProperty('audio_id');
+    const after = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    expect(after).toHaveLength(before.length);
   });
 
   it('shows the missing engine in the health report', async () => {

@@ -72,11 +72,15 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
     // The same audio budget as the live sockets: a recording longer than that is refused, not cut.
     if (pcm.length > app.config.ASR_MAX_AUDIO_S * ASR_SAMPLE_RATE) throw failure(413, 'payload_too_large');
-    // The recording is kept for the voice analysis, also when no recogniser can read it.
-    const kept = await keepAnswerOf(app, caller.user, pcm);
-    if (!engine) throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
+    // A signed-in learner's recording is kept for the voice analysis also when no recogniser can read
+    // it (their result names it); a guest's refused upload is never kept.
+    if (!engine) {
+      const kept = caller.user ? await keepAnswerOf(app, caller.user, pcm, req.ip) : {};
+      throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
+    }
     try {
       const text = await engine.transcribe(pcm, ASR_SAMPLE_RATE);
+      const kept = await keepAnswerOf(app, caller.user, pcm, req.ip);
       return { success: true as const, transcription_text: text, ...kept };
     } catch (err) {
       const asr = toAsrError(err);
