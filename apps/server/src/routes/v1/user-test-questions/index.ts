@@ -23,6 +23,7 @@ import { SocketLimiter } from '../../../speaking/socket-limiter.js';
 import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limit.js';
 import { sendJsonText } from '../../../plugins/content-response.js';
 import { idempotencyKey, once } from '../../../plugins/idempotency.js';
+import { payInvitationBonus } from '../../../accounts/invitation.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
@@ -79,6 +80,8 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A run sent again (a double tap, the offline queue replaying it) is stored once.
       const key = idempotencyKey(req, 'result', user.id, req.body);
       const kept = await once(app.kv, key, async () => ({ status: 201, body: await submitResult(db, user, req.body) }));
+      // A saved test is the real step an invitation bonus waits for (paid once, at the first).
+      if (!kept.replay) await payInvitationBonus({ db, kv: app.kv, log: req.log }, user, req.ip);
       if (kept.replay) reply.header('idempotent-replay', 'true');
       return reply.code(kept.status).send({ success: true as const, data: kept.body });
     },
