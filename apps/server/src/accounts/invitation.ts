@@ -5,11 +5,7 @@
  * the admin is told of in the log (a class behind one school router is one too, so it is not refused).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
-import {
-  INVITATION_BONUSES_PER_MONTH,
-  INVITATION_BONUS_POINTS,
-  INVITATION_CLUSTER_SIZE,
-} from '@kouyu/core';
+import { INVITATION_BONUSES_PER_MONTH, INVITATION_BONUS_POINTS, INVITATION_CLUSTER_SIZE } from '@kouyu/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { pointsLedger } from '../db/schema.js';
@@ -45,7 +41,8 @@ export async function payInvitationBonus(
   const inviter = learner.invitedBy;
   if (!inviter) return { learner: false, inviter: false };
   // Two first results at once: one pays.
-  if ((await deps.kv.incr(`invited-paying:${learner.id}`, 60_000)) > 1) return { learner: false, inviter: false };
+  if ((await deps.kv.incr(`invited-paying:${learner.id}`, 60_000)) > 1)
+    return { learner: false, inviter: false };
   const [paid] = await db
     .select({ id: pointsLedger.id })
     .from(pointsLedger)
@@ -53,7 +50,12 @@ export async function payInvitationBonus(
   if (paid) return { learner: false, inviter: false };
   await db
     .insert(pointsLedger)
-    .values({ userId: learner.id, delta: INVITATION_BONUS_POINTS, reason: 'invited_bonus', ref: `user:${inviter}` });
+    .values({
+      userId: learner.id,
+      delta: INVITATION_BONUS_POINTS,
+      reason: 'invited_bonus',
+      ref: `user:${inviter}`,
+    });
 
   const month = monthStart(now);
   const clusterKey = `invite-cluster:${inviter}:${month.getTime()}:${address}`;
@@ -73,6 +75,11 @@ export async function payInvitationBonus(
   if ((earned?.n ?? 0) >= INVITATION_BONUSES_PER_MONTH) return { learner: true, inviter: false };
   await db
     .insert(pointsLedger)
-    .values({ userId: inviter, delta: INVITATION_BONUS_POINTS, reason: 'invitation_bonus', ref: `user:${learner.id}` });
+    .values({
+      userId: inviter,
+      delta: INVITATION_BONUS_POINTS,
+      reason: 'invitation_bonus',
+      ref: `user:${learner.id}`,
+    });
   return { learner: true, inviter: true };
 }

@@ -26,7 +26,7 @@ describe('idempotency', () => {
     const write = async () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 30));
-      return { status: 201, body: { id: runs } };
+      return { id: runs };
     };
     const answers = await Promise.all([once(kv, 'k1', write), once(kv, 'k1', write), once(kv, 'k1', write)]);
     expect(runs).toBe(1);

@@ -42,11 +42,6 @@ export function idempotencyKey(
   return `idem:${scope}:${owner}:${key}`;
 }
 
-interface Kept<T> {
-  status: number;
-  body: T;
-}
-
 /**
  * Runs `write` once per key and keeps its answer: a repeat gets the first answer back (and the header
  * `idempotent-replay: true`), a copy arriving while the first still runs waits for it. A write that
@@ -55,24 +50,24 @@ interface Kept<T> {
 export async function once<T>(
   kv: Kv,
   key: string,
-  write: () => Promise<Kept<T>>,
-): Promise<Kept<T> & { replay: boolean }> {
+  write: () => Promise<T>,
+): Promise<{ body: T; replay: boolean }> {
   const kept = await kv.get(`${key}:done`);
-  if (kept) return { ...(JSON.parse(kept) as Kept<T>), replay: true };
+  if (kept) return { body: JSON.parse(kept) as T, replay: true };
   // The first caller to count 1 runs the write; the count lives as long as a write may take.
   if ((await kv.incr(`${key}:run`, WAIT_MS * 10)) > 1) {
     const until = Date.now() + WAIT_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const done = await kv.get(`${key}:done`);
-      if (done) return { ...(JSON.parse(done) as Kept<T>), replay: true };
+      if (done) return { body: JSON.parse(done) as T, replay: true };
     }
     throw new AppError(409, 'request_in_progress');
   }
   try {
-    const result = await write();
-    await kv.set(`${key}:done`, JSON.stringify(result), IDEMPOTENCY_KEEP_MS);
-    return { ...result, replay: false };
+    const body = await write();
+    await kv.set(`${key}:done`, JSON.stringify(body), IDEMPOTENCY_KEEP_MS);
+    return { body, replay: false };
   } finally {
     await kv.del(`${key}:run`);
   }

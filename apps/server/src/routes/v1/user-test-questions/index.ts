@@ -79,11 +79,11 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedIn(req);
       // A run sent again (a double tap, the offline queue replaying it) is stored once.
       const key = idempotencyKey(req, 'result', user.id, req.body);
-      const kept = await once(app.kv, key, async () => ({ status: 201, body: await submitResult(db, user, req.body) }));
+      const kept = await once(app.kv, key, () => submitResult(db, user, req.body));
       // A saved test is the real step an invitation bonus waits for (paid once, at the first).
       if (!kept.replay) await payInvitationBonus({ db, kv: app.kv, log: req.log }, user, req.ip);
       if (kept.replay) reply.header('idempotent-replay', 'true');
-      return reply.code(kept.status).send({ success: true as const, data: kept.body });
+      return reply.code(201).send({ success: true as const, data: kept.body });
     },
   );
 
