@@ -48,14 +48,12 @@ export async function payInvitationBonus(
     .from(pointsLedger)
     .where(and(eq(pointsLedger.userId, learner.id), eq(pointsLedger.reason, 'invited_bonus')));
   if (paid) return { learner: false, inviter: false };
-  await db
-    .insert(pointsLedger)
-    .values({
-      userId: learner.id,
-      delta: INVITATION_BONUS_POINTS,
-      reason: 'invited_bonus',
-      ref: `user:${inviter}`,
-    });
+  await db.insert(pointsLedger).values({
+    userId: learner.id,
+    delta: INVITATION_BONUS_POINTS,
+    reason: 'invited_bonus',
+    ref: `user:${inviter}`,
+  });
 
   const month = monthStart(now);
   const clusterKey = `invite-cluster:${inviter}:${month.getTime()}:${address}`;
@@ -73,13 +71,11 @@ export async function payInvitationBonus(
       ),
     );
   if ((earned?.n ?? 0) >= INVITATION_BONUSES_PER_MONTH) return { learner: true, inviter: false };
-  await db
-    .insert(pointsLedger)
-    .values({
-      userId: inviter,
-      delta: INVITATION_BONUS_POINTS,
-      reason: 'invitation_bonus',
-      ref: `user:${learner.id}`,
-    });
+  await db.insert(pointsLedger).values({
+    userId: inviter,
+    delta: INVITATION_BONUS_POINTS,
+    reason: 'invitation_bonus',
+    ref: `user:${learner.id}`,
+  });
   return { learner: true, inviter: true };
 }

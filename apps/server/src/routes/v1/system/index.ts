@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statfs } from 'node:fs/promises';
-import { healthSchema } from '@kouyu/core';
+import { healthResponseSchema, recognitionState } from '@kouyu/core';
 import type { Health } from '@kouyu/core';
 import { answerAudioBytes } from '../../../speech/voice/answer-audio.js';
 import { pingDatabase } from '../../../db/client.js';
@@ -33,10 +33,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (req, reply) => {
-      // The version and disk use help an attacker pick known flaws and see what is left to fill: only an
-      // admin sees them. A bad token is simply not an admin here: a load balancer's probe sends none.
+      // Engines, versions and disk use help an attacker pick known flaws and see what is left to fill:
+      // only an admin sees them; anyone else learns whether it is up and whether speech can be
+      // recognised. A bad token is simply not an admin here: a load balancer's probe sends none.
       const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
       const admin = claims ? (await findUserById(app.database.db, claims.userId))?.userLevel === 'admin' : false;
       let database: Health['database'];
@@ -55,9 +56,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         ),
       );
+      const recognition = recognitionState(engines['asr']);
+      if (!admin) {
+        return reply
+          .code(ok ? 200 : 503)
+          .header('Cache-Control', 'no-store')
+          .send({ status: ok ? ('ok' as const) : ('degraded' as const), recognition });
+      }
       const health: Health = {
         status: ok ? 'ok' : 'degraded',
-        ...(admin ? { version: app.appVersion } : {}),
+        version: app.appVersion,
         uptime_s: Math.round((Date.now() - started) / 1000),
         database,
         cache,
@@ -67,12 +75,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             { name: v.name, ready: v.ready, ...(v.detail ? { detail: v.detail } : {}) },
           ]),
         ),
-        ...(admin ? { disk: await diskUse() } : {}),
+        disk: await diskUse(),
       };
       return reply
         .code(ok ? 200 : 503)
         .header('Cache-Control', 'no-store')
-        .send(health);
+        .send({ ...health, recognition });
     },
   );
 };
