@@ -21,7 +21,7 @@ import { registerGlobalRateLimit } from './plugins/global-rate-limit.js';
 import { requestIds } from './plugins/request-id.js';
 import { AnswerReplay } from './plugins/answer-replay.js';
 import { registerCors } from './plugins/cors.js';
-import { withEmptyQueryKept } from './plugins/validation.js';
+import { registerTextGuard, withEmptyQueryKept } from './plugins/validation.js';
 import { apiSecurityHeaders, hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -173,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerUploadGuards(app);
+  registerTextGuard(app);
   registerSocketDrain(app);
   registerAuth(app);
   registerAnalytics(app);

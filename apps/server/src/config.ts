@@ -45,6 +45,11 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Total bytes the kept answer recordings may take; the oldest no saved result names go first. */
+  ANSWER_AUDIO_BUDGET_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  /** Guests' kept recordings an hour: per address, and for all guests together. */
+  GUEST_AUDIO_PER_ADDRESS_HOUR: z.coerce.number().int().min(0).default(20),
+  GUEST_AUDIO_PER_HOUR: z.coerce.number().int().min(0).default(600),
   /** On SIGTERM, how long open feedback and recognition sockets may take to finish. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(3600).default(30),
   // multiplies the per-address limits of sign-in, registration and code calls (a school behind one address)

@@ -224,10 +224,7 @@ describe('the speech check page in a real browser', () => {
         const report = typeof body === 'object' && body !== null ? body : {};
         await route.fulfill({
           response: res,
-          json: {
-            ...report,
-            engines: { asr: { name: 'none', ready: false, detail: 'no engine configured' } },
-          },
+          json: { ...report, recognition: 'none' },
         });
       });
       await page.goto(`${baseURL}/en/speech-recognition`);

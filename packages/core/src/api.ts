@@ -66,5 +66,39 @@ export const healthSchema = z.object({
     z.string(),
     z.object({ name: z.string(), ready: z.boolean(), detail: z.string().optional() }),
   ),
+  /** Admins only: the kept answer recordings against their budget, and the data disk's free space. */
+  disk: z
+    .object({
+      answers_bytes: z.number(),
+      answers_budget_bytes: z.number(),
+      free_bytes: z.number().nullable(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+export const RECOGNITION_STATES = ['ready', 'none', 'not-ready'] as const;
+/** Whether speech recognition is set up: the app offers typing instead when there is none. */
+export type RecognitionState = (typeof RECOGNITION_STATES)[number];
+
+/** The recognition state an engine's report gives ("none": no engine configured). */
+export function recognitionState(asr: { name: string; ready: boolean } | undefined): RecognitionState {
+  if (!asr || asr.name === 'none') return 'none';
+  return asr.ready ? 'ready' : 'not-ready';
+}
+
+/**
+ * What `GET /api/v1/health` tells anyone but an admin: up or not, and whether speech can be recognised
+ * (the app needs it); no engine names, versions or figures.
+ */
+export const healthStatusSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  recognition: z.enum(RECOGNITION_STATES),
+});
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+/** An admin gets the whole report (and the recognition state), anyone else the status. */
+export const healthResponseSchema = z.union([
+  healthSchema.extend({ recognition: z.enum(RECOGNITION_STATES) }),
+  healthStatusSchema,
+]);
+

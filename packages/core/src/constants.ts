@@ -20,6 +20,10 @@ export const FEEDBACK_SUCCESS_CLOSE_MS = 2000;
 export const CODE_LENGTH = 6;
 export const PASSWORD_MIN = 6;
 export const INVITATION_BONUS_POINTS = 10;
+/** Invitation bonuses one inviter earns per calendar month (UTC), so self-made accounts buy no Plus. */
+export const INVITATION_BONUSES_PER_MONTH = 5;
+/** Invitees finishing their first test from one address in a month that make a cluster for the admin. */
+export const INVITATION_CLUSTER_SIZE = 3;
 
 export const DICTATION_WORD_MAX_CHARS = 50;
 export const DICTATION_WORDS_FREE = 10;

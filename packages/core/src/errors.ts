@@ -15,6 +15,7 @@ export const ERROR_MESSAGES = {
   not_authenticated: 'Not authenticated',
   forbidden: 'You do not have permission to do this',
   service_unavailable: 'This service is not available right now',
+  request_in_progress: 'The same request is still being handled. Please try again in a moment.',
   // accounts (spec 000 §8)
   registration_failed: 'Registration failed',
   email_exists: 'Email already exists',
@@ -97,6 +98,7 @@ export const ERROR_MESSAGES = {
   payments_unavailable: 'Paying online is not set up on this server. You can redeem a code or spend points instead.',
   payment_failed: 'The payment could not be started. Please try again later.',
   webhook_signature_invalid: 'The webhook signature is not valid',
+  webhook_event_invalid: 'The webhook event is missing data this server needs, or names no known account',
   payment_not_found: 'No payment matches this event yet',
   membership_limit_reached: 'Plus cannot run more than about 5 years ahead',
   redeem_code_unknown: 'This code does not exist. Check it and try again.',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  REVIEW_OFFLINE_WINDOW_MS,
+  answeredAtWithin,
   REVIEW_DUE_LIMIT_DEFAULT,
   REVIEW_DUE_LIMIT_MAX,
   reviewAddCardBodySchema,
@@ -46,5 +48,21 @@ describe('review API rules', () => {
     expect(reviewModesFor('idiom', false)[0]).toBe('idiom_fill');
     expect(reviewModesFor('dictation', false)[0]).toBe('write');
     expect(reviewModesFor('tone', true)[0]).toBe('tone');
+  });
+});
+
+describe('answeredAtWithin', () => {
+  const now = new Date('2026-05-10T12:00:00Z');
+  const DAY = 86_400_000;
+  const card = new Date(now.getTime() - 30 * DAY);
+  it('keeps an offline answer’s own time inside the window', () => {
+    const claimed = new Date(now.getTime() - 2 * DAY);
+    expect(answeredAtWithin(claimed, now, card)).toEqual(claimed);
+  });
+  it('never dates an answer after now, before the card, or older than the window', () => {
+    expect(answeredAtWithin(new Date(now.getTime() + DAY), now, card)).toEqual(now);
+    const fresh = new Date(now.getTime() - 60_000);
+    expect(answeredAtWithin(new Date(now.getTime() - 20 * DAY), now, fresh)).toEqual(fresh);
+    expect(answeredAtWithin(new Date(0), now, card)).toEqual(new Date(now.getTime() - REVIEW_OFFLINE_WINDOW_MS));
   });
 });

@@ -14,6 +14,19 @@ export const REVIEW_NEW_PER_DAY = 20;
 export const REVIEW_CARDS_PER_RESULT_MAX = 12;
 /** Most answers one `POST /review/sync` carries (an offline queue of several days). */
 export const REVIEW_SYNC_MAX = 500;
+/** Oldest an offline answer's own time may be: the web app's queue is synced well within a week. */
+export const REVIEW_OFFLINE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * When an answer counts as given: its own time (an offline answer carries it), but never after `now`,
+ * never before the card existed and never older than the offline window, so a client cannot date
+ * practice into days it did not practise.
+ */
+export function answeredAtWithin(claimed: Date, now: Date, cardCreated: Date): Date {
+  const earliest = Math.max(now.getTime() - REVIEW_OFFLINE_WINDOW_MS, cardCreated.getTime());
+  return new Date(Math.min(now.getTime(), Math.max(claimed.getTime(), earliest)));
+}
+
 /** Longest hanzi and context a card holds. */
 export const REVIEW_HANZI_MAX = 32;
 export const REVIEW_CONTEXT_MAX = 500;

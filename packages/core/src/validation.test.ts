@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  nulFieldPath,
   codeSchema,
   dictationWordError,
   emailSchema,
@@ -76,5 +77,18 @@ describe('dictation words', () => {
     expect(dictationWordError('中'.repeat(50))).toBeNull();
     expect(dictationWordError('中'.repeat(51))).toBe('word_too_long');
     expect(dictationWordError('你好', ['你好'])).toBe('word_duplicate');
+  });
+});
+
+describe('U+0000 in text', () => {
+  it('names the first field holding it, at any depth, in keys too', () => {
+    expect(nulFieldPath({ email: 'a\u0000@t.example' })).toBe('email');
+    expect(nulFieldPath({ answers: [{ user_answers: 'ok' }, { user_answers: '\u0000' }] })).toBe('answers.1.user_answers');
+    expect(nulFieldPath({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(nulFieldPath('\u0000')).toBe('');
+  });
+  it('passes everything else, %00 written out included', () => {
+    expect(nulFieldPath({ email: 'a@t.example', n: 0, none: null, list: ['学习', '%00'] })).toBeNull();
+    expect(nulFieldPath(undefined)).toBeNull();
   });
 });

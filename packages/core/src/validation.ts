@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGES = {
   word_too_long: 'A word can have at most 50 characters',
   word_duplicate: 'This word is already in the list',
   words_required: 'Add at least one word before you start',
+  text_nul: 'Text cannot contain the character U+0000',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
@@ -107,4 +108,22 @@ export function dictationWordError(raw: string, existing: readonly string[] = []
 export function validationMessage(key: string): string {
   const messages: Readonly<Record<string, string>> = VALIDATION_MESSAGES;
   return messages[key] ?? key;
+}
+
+const NUL = '\u0000';
+
+/**
+ * The path (`a.b.0`) of the first string in `value` holding U+0000, or null. No text field may hold it:
+ * PostgreSQL text cannot store it, so a request carrying one could only fail later, as a 500.
+ */
+export function nulFieldPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (key.includes(NUL)) return at;
+    const found = nulFieldPath(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }

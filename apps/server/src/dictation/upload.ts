@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../lib/errors.js';
+import { readUpload } from '../plugins/uploads.js';
+import type { UploadLimits } from '../plugins/uploads.js';
 import { checkImage } from '../speech/ocr/index.js';
 import type { ImageFormat } from '../speech/ocr/image-check.js';
 
-// Text fields are small: the word list as JSON (at most 20 words of at most 50 characters).
-const FIELD_LIMIT_BYTES = 16 * 1024;
-const MAX_PARTS = 10;
+// One photo under any field name; text fields are small: the word list as JSON (at most 20 words of
+// at most 50 characters).
+const UPLOAD_LIMITS: UploadLimits = { fileField: null, parts: 10, fieldBytes: 16 * 1024 };
 // A phone photo is at most a few tens of megapixels; more is a decompression bomb.
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -38,32 +40,8 @@ export interface ImageUpload {
  * it comes back re-encoded.
  */
 export async function readImageUpload(app: FastifyInstance, req: FastifyRequest): Promise<ImageUpload> {
-  if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
-  const limit = app.config.UPLOAD_LIMIT_BYTES;
-  let image: Buffer | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    const parts = req.parts({
-      limits: { fileSize: limit, files: 1, fieldSize: FIELD_LIMIT_BYTES, parts: MAX_PARTS },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') image = await part.toBuffer();
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-      throw new AppError(413, 'payload_too_large', undefined, { max_bytes: limit });
-    if (
-      err instanceof app.multipartErrors.FilesLimitError ||
-      err instanceof app.multipartErrors.PartsLimitError ||
-      err instanceof app.multipartErrors.FieldsLimitError
-    )
-      throw new AppError(400, 'validation_failed', undefined, {
-        fields: [{ field: 'image', code: 'one_image' }],
-      });
-    throw err;
-  }
-  if (!image || image.length === 0) throw new AppError(400, 'image_required');
-  const format = checkImage(image, limit);
-  return { image: await reencodeImage(image, format), format, fields };
+  const upload = await readUpload(app, req, UPLOAD_LIMITS);
+  if (!upload.file || upload.file.bytes.length === 0) throw new AppError(400, 'image_required');
+  const format = checkImage(upload.file.bytes, app.config.UPLOAD_LIMIT_BYTES);
+  return { image: await reencodeImage(upload.file.bytes, format), format, fields: upload.fields };
 }

@@ -27,6 +27,9 @@ async function firstTime(tx: Tx, provider: string, eventId: string, type: string
 type PaidEvent = Extract<ProviderEvent, { kind: 'paid' }>;
 
 async function applyPaid(tx: Tx, provider: string, e: PaidEvent, now: Date) {
+  // A signed event naming no account of ours is refused (and the event id rolled back with it).
+  const [known] = await tx.select({ id: users.id }).from(users).where(eq(users.id, e.userId));
+  if (!known) throw errors.badRequest('webhook_event_invalid');
   // The row the checkout wrote is kept (its plan and days were chosen by the server); an event for a
   // checkout this server never saw is taken from the signed metadata.
   await tx

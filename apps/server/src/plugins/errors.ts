@@ -31,6 +31,9 @@ function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      // A 413 leaves the rest of the body unread: the connection closes after the answer instead of
+      // reading it through to reuse the connection.
+      if (err.statusCode === 413) reply.header('connection', 'close');
       return reply.code(err.statusCode).send({ ...body(err.code, err.message, err.details), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

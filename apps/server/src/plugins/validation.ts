@@ -1,4 +1,6 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { nulFieldPath, validationMessage } from '@kouyu/core';
+import { AppError } from '../lib/errors.js';
 
 /** True when `data` has no own enumerable key (a request without a query string). */
 function isEmpty(data: unknown): boolean {
@@ -40,4 +42,30 @@ export function withEmptyQueryKept<S>(compile: FastifySchemaCompiler<S>): Fastif
     const kept = empty.value;
     return (data: unknown) => (isEmpty(data) ? { value: { ...kept } } : validate(data));
   };
+}
+
+/** The 400 for a text field holding U+0000, naming the field as the schema errors do. */
+export function nulRefusal(field: string): AppError {
+  return new AppError(400, 'validation_failed', validationMessage('text_nul'), {
+    fields: [{ field, code: 'text_nul', message: validationMessage('text_nul') }],
+  });
+}
+
+/**
+ * Refuses U+0000 in any string of a request's body, query or path, for every route at once (routes
+ * with and without a schema alike), before the route's own validation. Multipart text fields are
+ * checked by the upload reader, which is where they are parsed.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  // A callback hook: it runs on every request, and an async one costs a promise each time.
+  app.addHook('preValidation', (req, _reply, done) => {
+    for (const part of [req.params, req.query, Buffer.isBuffer(req.body) ? null : req.body]) {
+      const field = nulFieldPath(part);
+      if (field !== null) {
+        done(nulRefusal(field));
+        return;
+      }
+    }
+    done();
+  });
 }

@@ -4,6 +4,7 @@
  * offline queue in any order end on the same card and lose no answer.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { answeredAtWithin } from '@kouyu/core';
 import type { ReviewMode, ReviewRating } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { reviewCards, reviewLog } from '../db/schema.js';
@@ -14,7 +15,7 @@ import type { Schedule } from './scheduler.js';
 export interface Answer {
   cardId: string;
   rating: ReviewRating;
-  /** When the learner answered; a time after `now` (a device clock running ahead) counts as now. */
+  /** When the learner answered, as the client says; the server bounds it (see `answeredAtWithin`). */
   answeredAt: Date;
   clientId?: string | undefined;
   mode?: ReviewMode | undefined;
@@ -30,7 +31,6 @@ export async function applyAnswer(
   answer: Answer,
   now: Date,
 ): Promise<CardRow | null> {
-  const at = answer.answeredAt.getTime() > now.getTime() ? now : answer.answeredAt;
   return db.transaction(async (tx) => {
     const [card] = await tx
       .select()
@@ -38,6 +38,7 @@ export async function applyAnswer(
       .where(and(eq(reviewCards.id, answer.cardId), eq(reviewCards.userId, userId)))
       .for('update');
     if (!card) return null;
+    const at = answeredAtWithin(answer.answeredAt, now, card.createdAt);
     const applied = !card.lastReview || at.getTime() >= card.lastReview.getTime();
     const logged = await tx
       .insert(reviewLog)
@@ -117,19 +118,20 @@ export async function syncAnswers(
         if (seen.has(answer.clientId)) continue;
         seen.add(answer.clientId);
       }
-      const applied = !card.lastReview || answer.answeredAt.getTime() >= card.lastReview.getTime();
+      const answeredAt = answeredAtWithin(answer.answeredAt, now, card.createdAt);
+      const applied = !card.lastReview || answeredAt.getTime() >= card.lastReview.getTime();
       logs.push({
         userId,
         cardId: card.id,
         rating: answer.rating,
         mode: answer.mode ?? null,
-        answeredAt: answer.answeredAt,
+        answeredAt,
         clientId: answer.clientId ?? null,
         stateBefore: card.state,
         applied,
       });
       if (!applied) continue;
-      const schedule = nextSchedule(card, answer.rating, answer.answeredAt);
+      const schedule = nextSchedule(card, answer.rating, answeredAt);
       byId.set(card.id, { ...card, ...schedule, updatedAt: now });
       moved.set(card.id, schedule);
     }

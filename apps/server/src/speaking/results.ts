@@ -18,7 +18,7 @@ import type {
   submitResultBody,
 } from '@kouyu/core';
 import type { Db } from '../db/client.js';
-import { feedbackRecords, hskkQuestions, testResults } from '../db/schema.js';
+import { answerRecordings, feedbackRecords, hskkQuestions, testResults } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
 import { recordGoal } from '../analytics/goals.js';
@@ -34,6 +34,23 @@ export type ResultsQuery = z.infer<typeof resultsQuery>;
 export type ResultItem = z.infer<typeof resultItemSchema>;
 type ResultRow = typeof testResults.$inferSelect;
 type StoredAnswer = ResultRow['answers'][number];
+
+/**
+ * Refuses an answer naming a kept recording that is not the learner's own: naming another's would keep
+ * it from being swept, and tie it to this learner's result. One that is gone (swept) is simply unknown.
+ */
+async function assertOwnRecordings(db: Db, userId: number, answers: SubmitResult['answers']): Promise<void> {
+  const ids = [...new Set(answers.flatMap((a) => (a.audio_id ? [a.audio_id] : [])))];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: answerRecordings.id, userId: answerRecordings.userId })
+    .from(answerRecordings)
+    .where(inArray(answerRecordings.id, ids));
+  const foreign = new Set(rows.filter((r) => r.userId !== userId).map((r) => r.id));
+  const at = answers.findIndex((a) => a.audio_id && foreign.has(a.audio_id));
+  if (at >= 0)
+    throw errors.badRequest('validation_failed', { fields: [{ field: `answers.${at}.audio_id`, code: 'not_own_recording' }] });
+}
 
 /**
  * Stores a submitted run of the user's. The test and every question are checked to belong together,
@@ -68,6 +85,7 @@ export async function submitResult(
           .from(feedbackRecords)
           .where(and(inArray(feedbackRecords.id, feedbackIds), eq(feedbackRecords.userId, user.id)));
   const feedbackById = new Map(feedback.map((f) => [f.id, f]));
+  await assertOwnRecordings(db, user.id, body.answers);
 
   const answers: StoredAnswer[] = body.answers.map((a) => {
     const q = byId.get(a.question_id);
@@ -98,7 +116,9 @@ export async function submitResult(
       partId: body.is_full_test ? null : part,
       isFullTest: body.is_full_test,
       score,
-      completedTime: body.completed_time,
+      // No run lasts longer than its test allows (its time limit is in minutes): more would count as
+      // study time never spent.
+      completedTime: Math.min(body.completed_time, test.timeLimit * 60),
       answers,
     })
     .returning({ id: testResults.id, score: testResults.score });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthSchema } from '@kouyu/core';
+import { adminHealth } from '../../test/health.js';
 import { createTestApp, testDriver } from '../../test/app.js';
 import type { TestApp } from '../../test/app.js';
 import { ExaminerEngine, LlmFeedbackEngine, createFeedbackEngine, feedbackHealth } from './index.js';
@@ -40,8 +40,7 @@ describe(`feedback and OCR engines in the app on ${testDriver}`, () => {
   });
 
   it('are decorated and listed in the health report without loading the OCR models', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    const health = healthSchema.parse(res.json());
+    const health = await adminHealth(t.app);
     expect(health.engines['feedback']).toEqual({
       name: 'examiner',
       ready: true,

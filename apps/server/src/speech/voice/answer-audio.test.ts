@@ -5,7 +5,15 @@ import { signUp } from '../../test/accounts.js';
 import { createTestApp, testDriver } from '../../test/app.js';
 import type { TestApp } from '../../test/app.js';
 import { hasEspeakBinary } from '../tts/espeak-engine.js';
-import { ANSWER_AUDIO_KEEP_MS, answerAudioStore, keepAnswerAudio, loadAnswerAudio, sweepAnswerAudio } from './answer-audio.js';
+import {
+  ANSWER_AUDIO_KEEP_MS,
+  answerAudioBytes,
+  answerAudioStore,
+  evictOverBudget,
+  keepAnswerAudio,
+  loadAnswerAudio,
+  sweepAnswerAudio,
+} from './answer-audio.js';
 import { voiceOfAnswer } from './answer-voice.js';
 import { makeItem } from './labelled-set.js';
 
@@ -77,6 +85,44 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     expect(swept.removed).toBeGreaterThanOrEqual(1);
     expect(await loadAnswerAudio(db, store, alice, loose ?? '')).toBeNull();
     expect(await loadAnswerAudio(db, store, alice, named ?? '')).not.toBeNull();
+  });
+
+  it('keeps the store within its byte budget: the oldest unsaved recordings go first, saved ones stay', async () => {
+    const { db } = t.app.database;
+    const store = answerAudioStore(t.app.config);
+    const oneBytes = 44 + 1000 * 32;
+    const saved = await keepAnswerAudio(db, store, alice, pcm);
+    const old = await keepAnswerAudio(db, store, alice, pcm);
+    const newest = await keepAnswerAudio(db, store, alice, pcm);
+    await db.insert(testResults).values({
+      userId: alice,
+      testId: 1,
+      levelId: 1,
+      partId: 1,
+      isFullTest: false,
+      score: 80,
+      answers: [{ question_id: 1, question_number: 1, user_answers: '你', orig_answers: '你', score: 80, ai_feedback_id: null, audio_id: saved ?? '' }],
+    });
+    const before = await answerAudioBytes(db);
+    expect(before).toBeGreaterThanOrEqual(3 * oneBytes);
+    // Room for all but half a recording: one must go, the oldest unsaved, never the saved one.
+    const budget = before - Math.round(0.5 * oneBytes);
+    const { removed, over } = await evictOverBudget(db, store, budget);
+    expect(removed).toBe(1);
+    expect(await loadAnswerAudio(db, store, alice, old ?? '')).toBeNull();
+    expect(over).toBeLessThanOrEqual(0);
+    expect(await answerAudioBytes(db)).toBeLessThanOrEqual(budget);
+    expect(await loadAnswerAudio(db, store, alice, saved ?? '')).not.toBeNull();
+    expect(await loadAnswerAudio(db, store, alice, newest ?? '')).not.toBeNull();
+    // A budget the saved recordings alone fill: every unsaved one goes, and a new one is not kept.
+    expect(await keepAnswerAudio(db, store, bob, pcm, oneBytes)).toBeNull();
+    expect(await loadAnswerAudio(db, store, alice, old ?? '')).toBeNull();
+    expect(await loadAnswerAudio(db, store, alice, newest ?? '')).toBeNull();
+    expect(await loadAnswerAudio(db, store, alice, saved ?? '')).not.toBeNull();
+    // With room, a new one is kept and the older unsaved ones make way first.
+    const roomy = (await answerAudioBytes(db)) + oneBytes;
+    const kept = await keepAnswerAudio(db, store, bob, pcm, roomy);
+    expect(await loadAnswerAudio(db, store, bob, kept ?? '')).not.toBeNull();
   });
 
   it.runIf(hasEspeakBinary())('hears the tones of a repeat answer against its reference for the feedback', async () => {

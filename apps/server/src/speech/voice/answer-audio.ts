@@ -4,7 +4,8 @@
  * nothing serves it to anyone else. A sweep deletes recordings older than a day that no saved result names.
  * A guest's try-part recording is kept too (no owner): the guest's own feedback names it by its id, 144
  * random bits only that guest was given; no signed-in user can load it, and since a guest saves no
- * result, the sweep always deletes it after a day.
+ * result, the sweep always deletes it after a day. The store has a byte budget: past it, the oldest
+ * recordings no saved result names are deleted first.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -35,12 +36,85 @@ const keyOf = (id: string) => `${id}.wav`;
  * Keeps a user's (or, with `userId` null, a guest's) 16 kHz recording and returns its id, or null when
  * there is nothing worth keeping (empty, or longer than the analysis takes).
  */
-export async function keepAnswerAudio(db: Db, store: AudioStore, userId: number | null, pcm: Int16Array): Promise<string | null> {
+export async function keepAnswerAudio(
+  db: Db,
+  store: AudioStore,
+  userId: number | null,
+  pcm: Int16Array,
+  budgetBytes = Number.POSITIVE_INFINITY,
+): Promise<string | null> {
   if (pcm.length === 0 || pcm.length > VOICE_ASSESS_MAX_S * VOICE_SAMPLE_RATE) return null;
   const id = randomBytes(18).toString('base64url');
   await store.write(keyOf(id), encodeWav(pcm, VOICE_SAMPLE_RATE), 'audio/wav');
   await db.insert(answerRecordings).values({ id, userId, durationMs: Math.round((pcm.length / VOICE_SAMPLE_RATE) * 1000) });
-  return id;
+  if (!Number.isFinite(budgetBytes)) return id;
+  // Older unsaved recordings make room first; when saved ones alone fill the budget, this one goes.
+  const { over } = await evictOverBudget(db, store, budgetBytes, id);
+  if (over <= 0) return id;
+  await store.remove(keyOf(id));
+  await db.delete(answerRecordings).where(eq(answerRecordings.id, id));
+  return null;
+}
+
+// A kept recording is a 44-byte WAV header and 16-bit samples at 16 kHz: 32 bytes a millisecond.
+const bytesOf = sql<string>`coalesce(sum(44 + ${answerRecordings.durationMs}::bigint * 32), 0)`;
+
+/** Bytes the kept answer recordings take (computed from their lengths, so it needs no store listing). */
+export async function answerAudioBytes(db: Db): Promise<number> {
+  const [row] = await db.select({ bytes: bytesOf }).from(answerRecordings);
+  return Number(row?.bytes ?? 0);
+}
+
+/** Of `ids`, those a saved result names (those are the learner's data and are never evicted). */
+async function namedIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const named = await db
+    .select({ id: sql<string>`a->>'audio_id'` })
+    .from(sql`${testResults}, jsonb_array_elements(${testResults.answers}) a`)
+    .where(sql`a->>'audio_id' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Set(named.map((n) => n.id));
+}
+
+/**
+ * Deletes the oldest recordings no saved result names (nor `spare`) until the store is within
+ * `budgetBytes`; returns how many went and the bytes still over. Saved answers' recordings stay.
+ */
+export async function evictOverBudget(
+  db: Db,
+  store: AudioStore,
+  budgetBytes: number,
+  spare: string | null = null,
+): Promise<{ removed: number; over: number }> {
+  let over = (await answerAudioBytes(db)) - budgetBytes;
+  let removed = 0;
+  let after: Date | null = null;
+  while (over > 0) {
+    const oldest = await db
+      .select({ id: answerRecordings.id, durationMs: answerRecordings.durationMs, createdAt: answerRecordings.createdAt })
+      .from(answerRecordings)
+      .where(after ? sql`${answerRecordings.createdAt} >= ${after}` : undefined)
+      .orderBy(answerRecordings.createdAt, answerRecordings.id)
+      .limit(BATCH);
+    if (oldest.length === 0) break;
+    const named = await namedIds(db, oldest.map((o) => o.id));
+    const gone: string[] = [];
+    for (const o of oldest) {
+      if (over <= 0) break;
+      if (named.has(o.id) || o.id === spare) continue;
+      gone.push(o.id);
+      over -= 44 + o.durationMs * 32;
+    }
+    for (const id of gone) await store.remove(keyOf(id));
+    if (gone.length > 0) await db.delete(answerRecordings).where(inArray(answerRecordings.id, gone));
+    removed += gone.length;
+    // Only saved ones were left in this batch: go on past them.
+    if (gone.length === 0) {
+      const last = oldest.at(-1);
+      if (!last || oldest.length < BATCH) break;
+      after = new Date(last.createdAt.getTime() + 1);
+    }
+  }
+  return { removed, over };
 }
 
 /**
@@ -71,11 +145,7 @@ export async function sweepAnswerAudio(db: Db, store: AudioStore, now = new Date
     if (due.length === 0) return result;
     after = due.at(-1)?.id ?? after;
     const ids = due.map((d) => d.id);
-    const named = await db
-      .select({ id: sql<string>`a->>'audio_id'` })
-      .from(sql`${testResults}, jsonb_array_elements(${testResults.answers}) a`)
-      .where(sql`a->>'audio_id' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-    const keep = new Set(named.map((n) => n.id));
+    const keep = await namedIds(db, ids);
     const gone = ids.filter((id) => !keep.has(id));
     result.kept += ids.length - gone.length;
     for (const id of gone) await store.remove(keyOf(id));

@@ -123,3 +123,12 @@ export const SOCKET_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/tts/ws': 'open open open open open',
   'GET /api/v1/user-test-questions/ws': 'open open open open open',
 };
+
+/**
+ * Quotas per role, in the same order: how many of three recordings sent from one address within the
+ * hour are kept (with a per-address guest quota of one). Guests share a small quota; an account's
+ * recordings are its own and are kept.
+ */
+export const QUOTA_MATRIX: Readonly<Record<string, string>> = {
+  'POST /api/v1/audio/transcribe (kept of 3)': '1 3 3 3 3',
+};

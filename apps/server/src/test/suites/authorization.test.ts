@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../app.js';
-import { HTTP_MATRIX, SOCKET_MATRIX } from './authorization-matrix.js';
+import { HTTP_MATRIX, QUOTA_MATRIX, SOCKET_MATRIX } from './authorization-matrix.js';
+import { startOpenAiStandIn } from '../../speech/asr/standins/openai-standin.js';
+import { tone } from '../../speech/asr/standins/tone.js';
+import { encodeWav } from '../../speech/asr/wav.js';
+import { clientAddress } from '../accounts.js';
+import { seedHskk } from '../speaking.js';
 import { ROLES, concreteUrl, report, suiteApp } from './roles.js';
 import type { SuiteApp } from './roles.js';
 
@@ -98,4 +103,41 @@ describe(`authorization matrix on ${testDriver}`, () => {
     report(`authorization matrix: ${cells} socket cells, ${wrong.length} wrong`);
     expect(wrong).toEqual([]);
   });
+});
+
+describe(`quotas by role on ${testDriver}`, () => {
+  it('keeps recordings as the quota table says', async () => {
+    const asr = await startOpenAiStandIn(null);
+    const q = await suiteApp({ ASR_ENGINE: 'openai', OPENAI_ASR_BASE_URL: asr.baseUrl, GUEST_AUDIO_PER_ADDRESS_HOUR: '1' });
+    try {
+      await seedHskk(q.app);
+      const form = new FormData();
+      form.append('audio', new Blob([encodeWav(tone(440, 0.3, 16000), 16000)], { type: 'audio/wav' }), 'a.wav');
+      const request = new Request('http://local/', { method: 'POST', body: form });
+      const payload = Buffer.from(await request.arrayBuffer());
+      const type = request.headers.get('content-type') ?? '';
+      const row: string[] = [];
+      for (const role of ROLES) {
+        const address = clientAddress();
+        let kept = 0;
+        for (let i = 0; i < 3; i++) {
+          const res = await q.app.inject({
+            method: 'POST',
+            url: '/api/v1/audio/transcribe?question_id=101101',
+            headers: { ...q.headers[role], 'content-type': type },
+            remoteAddress: address,
+            payload,
+          });
+          expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
+          if (res.json<{ audio_id?: string }>().audio_id) kept += 1;
+        }
+        row.push(String(kept));
+      }
+      report(`authorization matrix: ${ROLES.length * 3} quota cells`);
+      expect(row.join(' ')).toBe(QUOTA_MATRIX['POST /api/v1/audio/transcribe (kept of 3)']);
+    } finally {
+      await q.close();
+      await asr.close();
+    }
+  }, 120_000);
 });

@@ -1,10 +1,14 @@
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHealth } from '../../../test/health.js';
 import { int16ToBytes } from '../../../speech/asr/audio.js';
 import { SocketReader } from '../../../speech/asr/standins/socket-reader.js';
 import { tone } from '../../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
+import { isNull } from 'drizzle-orm';
+import { answerRecordings } from '../../../db/schema.js';
 import { signUp } from '../../../test/accounts.js';
+import { seedHskk } from '../../../test/speaking.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -63,8 +67,27 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
     expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE, audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
   });
 
+  it('keeps no recording of a guest it refuses', async () => {
+    await seedHskk(t.app);
+    const form = new FormData();
+    form.append('audio', new Blob([encodeWav(tone(440, 0.5, 16000), 16000)], { type: 'audio/wav' }), 'a.wav');
+    const req = new Request('http://local/', { method: 'POST', body: form });
+    const before = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/transcribe?question_id=101101',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type') ?? '' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).not.toHaveProperty('audio_id');
+    const after = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    expect(after).toHaveLength(before.length);
+  });
+
   it('shows the missing engine in the health report', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.json()).toMatchObject({ engines: { asr: { name: 'none', ready: false } } });
+    expect(res.json()).toEqual({ status: 'ok', recognition: 'none' });
+    expect(await adminHealth(t.app)).toMatchObject({ engines: { asr: { name: 'none', ready: false } } });
   });
 });

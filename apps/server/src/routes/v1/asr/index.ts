@@ -68,7 +68,7 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
       () => {
         socket.off('close', unreserve);
         unreserve();
-        serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording)));
+        serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording), req.ip));
       },
       (refusal) => {
         unreserve();

@@ -5,6 +5,7 @@ import type { OpenAiStandIn } from '../../../speech/asr/standins/openai-standin.
 import { tone } from '../../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
 import { signUp } from '../../../test/accounts.js';
+import { seedHskk } from '../../../test/speaking.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
@@ -37,7 +38,10 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
       OPENAI_ASR_BASE_URL: standIn.baseUrl,
       UPLOAD_LIMIT_BYTES: String(LIMIT),
       ASR_MAX_AUDIO_S: '5',
+      GUEST_AUDIO_PER_ADDRESS_HOUR: '2',
+      GUEST_AUDIO_PER_HOUR: '3',
     });
+    await seedHskk(t.app);
     auth = (await signUp(t.app)).auth;
   }, 60_000);
   afterAll(async () => {
@@ -104,6 +108,8 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
       code: 'payload_too_large',
       message: 'The request is too large',
       error: 'The request is too large',
+      // The one upload reader names the limit on every upload route.
+      details: { max_bytes: LIMIT },
     });
   });
 
@@ -121,5 +127,30 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     const res = await post({ bytes: encodeWav(tone(440, 0.3, 16000), 16000), type: 'audio/wav', name: 'a.wav' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ success: false, code: 'transcription_failed', message: 'Transcription failed', error: 'Transcription failed' });
+  });
+
+  it('keeps guests’ recordings within a quota per address and for all guests, still transcribing past it', async () => {
+    standIn.behaviour = 'normal';
+    const wav = encodeWav(tone(440, 0.5, 16000), 16000);
+    const guest = async (address: string) => {
+      const body = await multipart({ bytes: wav, type: 'audio/wav', name: 'a.wav' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/audio/transcribe?question_id=101101',
+        payload: body.payload,
+        headers: body.headers,
+        remoteAddress: address,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ audio_id?: string }>().audio_id ?? null;
+    };
+    const kept = (ids: (string | null)[]) => ids.filter((id) => id !== null).length;
+    // Two an hour from one address; the third is heard but not kept.
+    expect(kept([await guest('10.9.0.1'), await guest('10.9.0.1'), await guest('10.9.0.1')])).toBe(2);
+    // Three an hour for all guests: one more address gets one, the next none.
+    expect(kept([await guest('10.9.0.2'), await guest('10.9.0.3')])).toBe(1);
+    // A signed-in learner is not a guest: their recordings are kept.
+    const mine = await post({ bytes: wav, type: 'audio/wav', name: 'a.wav' });
+    expect(mine.json()).toHaveProperty('audio_id');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '@kouyu/core';
 import { ASR_SAMPLE_RATE, errorMessage } from '@kouyu/core';
@@ -13,6 +13,8 @@ import {
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
 import { toAsrError } from '../../../speech/asr/types.js';
 import type { AsrEngine } from '../../../speech/asr/types.js';
+import { readUpload } from '../../../plugins/uploads.js';
+import type { UploadLimits } from '../../../plugins/uploads.js';
 import { keepAnswerOf } from '../../../speech/voice/keep-answer.js';
 
 /** An error answer in the envelope, also carrying `error` (the field spec 001's client reads). */
@@ -22,9 +24,9 @@ function failure(status: number, code: ErrorCode): AppError {
 
 // MediaRecorder blobs come as audio/webm (sometimes video/webm); some clients send no useful type.
 const ACCEPTED_TYPE = /^(audio\/|video\/webm|application\/octet-stream)/i;
-// Small text fields only: record_context, recordContext and the spec's "extra fields".
-const FIELD_LIMIT_BYTES = 16 * 1024;
-const MAX_PARTS = 20;
+// One recording under any field name, and small text fields: record_context, recordContext and the
+// spec's "extra fields".
+const UPLOAD_LIMITS: UploadLimits = { fileField: null, parts: 20, fieldBytes: 16 * 1024 };
 
 /** A speech refusal as the route's error answer (with `error`, as `failure` gives). */
 function refused(err: unknown): never {
@@ -33,38 +35,13 @@ function refused(err: unknown): never {
   throw err;
 }
 
+/** An upload refusal with the `error` field spec 001's client reads added. */
+function withErrorField(err: unknown): never {
+  if (err instanceof AppError) throw new AppError(err.statusCode, err.code, err.message, err.details, { error: err.message, ...err.extra });
+  throw err;
+}
+
 const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string(), audio_id: z.string().optional() });
-
-interface Upload {
-  bytes: Buffer | null;
-  mimetype: string;
-  fields: Record<string, string>;
-}
-
-async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Upload> {
-  if (!req.isMultipart()) throw failure(415, 'unsupported_media_type');
-  const upload: Upload = { bytes: null, mimetype: '', fields: {} };
-  const parts = req.parts({
-    limits: { fileSize: app.config.UPLOAD_LIMIT_BYTES, files: 1, fieldSize: FIELD_LIMIT_BYTES, parts: MAX_PARTS },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        upload.bytes = await part.toBuffer();
-        upload.mimetype = part.mimetype;
-      } else if (typeof part.value === 'string') {
-        upload.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw failure(413, 'payload_too_large');
-    if (err instanceof app.multipartErrors.FilesLimitError || err instanceof app.multipartErrors.PartsLimitError) {
-      throw failure(400, 'validation_failed');
-    }
-    throw err;
-  }
-  return upload;
-}
 
 /** `POST /audio/transcribe`: a whole recording (WebM/Opus or WAV) in, its transcript out. */
 export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | null): void {
@@ -73,17 +50,18 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     const caller = await speechCaller(app, req).catch(refused);
     if (caller.user) await takeSpeechQuota(app, caller.user, engine !== null && isVendorEngine(engine.name)).catch(refused);
     else await guestQuestion(app.database.db, caller.questionId).catch(refused);
-    const upload = await readUpload(app, req);
+    const upload = await readUpload(app, req, UPLOAD_LIMITS).catch(withErrorField);
     // The context fields say which question the answer belongs to; recognition does not need them.
     const context = upload.fields['record_context'] ?? upload.fields['recordContext'];
-    req.log.debug({ context, bytes: upload.bytes?.length ?? 0, type: upload.mimetype }, 'transcription upload');
-    if (!upload.bytes || upload.bytes.length === 0) throw failure(400, 'no_audio_recorded');
-    if (!ACCEPTED_TYPE.test(upload.mimetype) || sniffRecording(upload.bytes) === null) {
+    const file = upload.file;
+    req.log.debug({ context, bytes: file?.bytes.length ?? 0, type: file?.mimetype }, 'transcription upload');
+    if (!file || file.bytes.length === 0) throw failure(400, 'no_audio_recorded');
+    if (!ACCEPTED_TYPE.test(file.mimetype) || sniffRecording(file.bytes) === null) {
       throw failure(415, 'unsupported_media_type');
     }
     let pcm: Int16Array;
     try {
-      pcm = await decodeRecording(upload.bytes);
+      pcm = await decodeRecording(file.bytes);
     } catch (err) {
       if (err instanceof UnsupportedAudioError) {
         req.log.info({ reason: err.message }, 'recording could not be decoded');
@@ -94,11 +72,15 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
     // The same audio budget as the live sockets: a recording longer than that is refused, not cut.
     if (pcm.length > app.config.ASR_MAX_AUDIO_S * ASR_SAMPLE_RATE) throw failure(413, 'payload_too_large');
-    // The recording is kept for the voice analysis, also when no recogniser can read it.
-    const kept = await keepAnswerOf(app, caller.user, pcm);
-    if (!engine) throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
+    // A signed-in learner's recording is kept for the voice analysis also when no recogniser can read
+    // it (their result names it); a guest's refused upload is never kept.
+    if (!engine) {
+      const kept = caller.user ? await keepAnswerOf(app, caller.user, pcm, req.ip) : {};
+      throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
+    }
     try {
       const text = await engine.transcribe(pcm, ASR_SAMPLE_RATE);
+      const kept = await keepAnswerOf(app, caller.user, pcm, req.ip);
       return { success: true as const, transcription_text: text, ...kept };
     } catch (err) {
       const asr = toAsrError(err);

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,45 +13,20 @@ import type { ErrorCode } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
 import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
 import { ANSWER_AUDIO_SWEEP_EVERY_MS, answerAudioStore, loadAnswerAudio, sweepAnswerAudio } from '../../../speech/voice/answer-audio.js';
+import { readUpload } from '../../../plugins/uploads.js';
+import type { UploadLimits } from '../../../plugins/uploads.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
 import { VOICE_SAMPLE_RATE } from '../../../speech/voice/features.js';
 import { assessVoice } from '../../../speech/voice/assess.js';
 import { expectedSyllables } from '../../../speech/voice/expected.js';
 import { ReferenceError } from '../../../speech/voice/reference.js';
 
-const FIELD_LIMIT_BYTES = 16 * 1024;
-const MAX_PARTS = 5;
+// The recording as `audio` and the text it reads as `reference_text`.
+const UPLOAD_LIMITS: UploadLimits = { fileField: 'audio', parts: 5, fieldBytes: 16 * 1024 };
 const MINUTE_MS = 60_000;
 
 function failure(status: number, code: ErrorCode, params?: Record<string, string | number>): AppError {
   return new AppError(status, code, errorMessage(code, params), params);
-}
-
-interface Upload {
-  audio: Buffer | null;
-  referenceText: string | null;
-}
-
-async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Upload> {
-  if (!req.isMultipart()) throw failure(415, 'unsupported_media_type');
-  const upload: Upload = { audio: null, referenceText: null };
-  const parts = req.parts({
-    limits: { fileSize: app.config.UPLOAD_LIMIT_BYTES, files: 1, fieldSize: FIELD_LIMIT_BYTES, parts: MAX_PARTS },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file' && part.fieldname === 'audio') upload.audio = await part.toBuffer();
-      else if (part.type === 'file') await part.toBuffer();
-      else if (part.fieldname === 'reference_text' && typeof part.value === 'string') upload.referenceText = part.value;
-    }
-  } catch (err) {
-    if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw failure(413, 'payload_too_large');
-    if (err instanceof app.multipartErrors.FilesLimitError || err instanceof app.multipartErrors.PartsLimitError) {
-      throw failure(400, 'validation_failed');
-    }
-    throw err;
-  }
-  return upload;
 }
 
 /**
@@ -107,16 +81,17 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       if (used > VOICE_ASSESS_PER_MINUTE) {
         throw errors.tooMany('rate_limited', Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
       }
-      const upload = await readUpload(app, req);
-      const text = (upload.referenceText ?? '').trim();
+      const upload = await readUpload(app, req, UPLOAD_LIMITS);
+      const text = (upload.fields['reference_text'] ?? '').trim();
       if (text.length > VOICE_REFERENCE_MAX_CHARS) throw failure(400, 'validation_failed');
       const expected = expectedSyllables(text);
       if (expected.length === 0) throw failure(400, 'no_chinese_text');
-      if (!upload.audio || upload.audio.length === 0) throw failure(400, 'no_audio_recorded');
-      if (sniffRecording(upload.audio) === null) throw failure(415, 'unsupported_media_type');
+      const audio = upload.file?.bytes;
+      if (!audio || audio.length === 0) throw failure(400, 'no_audio_recorded');
+      if (sniffRecording(audio) === null) throw failure(415, 'unsupported_media_type');
       let pcm: Int16Array;
       try {
-        pcm = await decodeRecording(upload.audio);
+        pcm = await decodeRecording(audio);
       } catch (err) {
         if (err instanceof UnsupportedAudioError) throw failure(400, 'audio_unreadable');
         throw err;

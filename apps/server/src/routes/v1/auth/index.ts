@@ -174,23 +174,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(users.id, user.id))
           .returning();
         forgetUser(user.id);
-        // The invitation bonus is paid once the invited account is real (verified): to both sides.
-        if (user.invitedBy) {
-          await tx.insert(pointsLedger).values([
-            {
-              userId: user.invitedBy,
-              delta: INVITATION_BONUS_POINTS,
-              reason: 'invitation_bonus',
-              ref: `user:${user.id}`,
-            },
-            {
-              userId: user.id,
-              delta: INVITATION_BONUS_POINTS,
-              reason: 'invited_bonus',
-              ref: `user:${user.invitedBy}`,
-            },
-          ]);
-        } else if (user.invitedCode) {
+        // A learner's invitation pays both sides at the invitee's first saved test, not at a sign-up
+        // (accounts/invitation.ts).
+        if (user.invitedCode && !user.invitedBy) {
           // Registered with the campus code (checked at registration): the student's bonus only.
           await tx.insert(pointsLedger).values({
             userId: user.id,

@@ -109,6 +109,36 @@ describe(`Stripe payments on ${testDriver}`, () => {
     expect((await deliver(t.app, payload, stripe.sign(payload))).json()).toMatchObject({ outcome: 'applied' });
   });
 
+  it('answers a signed event it cannot apply with 400 webhook_event_invalid, and applies nothing', async () => {
+    const learner = await signUp(t.app);
+    const session = (userId: string, days: string, id: string) => ({
+      id,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      metadata: { user_id: userId, plan: 'month', days },
+      amount_total: 999,
+      currency: 'usd',
+    });
+    const event = (id: string, type: string, data?: unknown) =>
+      JSON.stringify({ id, object: 'event', type, ...(data === undefined ? {} : { data }) });
+    const bodies = [
+      '{}',
+      event('evt_nodata', 'checkout.session.completed'),
+      event('evt_nodata_refund', 'charge.refunded'),
+      event('evt_nouser', 'checkout.session.completed', { object: session('99999999', '30', 'cs_nouser') }),
+      event('evt_negative', 'checkout.session.completed', { object: session(String(learner.user.id), '-30', 'cs_neg') }),
+      event('evt_zero', 'checkout.session.async_payment_succeeded', { object: session(String(learner.user.id), '0', 'cs_zero') }),
+    ];
+    for (const body of bodies) {
+      const res = await deliver(t.app, body, stripe.sign(body));
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().code).toBe('webhook_event_invalid');
+    }
+    expect((await membershipOf(t.app, learner.auth)).status.state).toBe('not_official');
+    const rows = await t.app.database.db.select().from(payments).where(eq(payments.userId, learner.user.id));
+    expect(rows).toEqual([]);
+  });
+
   it('renewing adds to the current expiry', async () => {
     const learner = await signUp(t.app);
     await pay((await checkout(learner.auth)).session_id);

@@ -21,6 +21,7 @@ import {
   reviewStats,
   toReviewCard,
 } from '../../../review/cards.js';
+import { idempotencyKey } from '../../../plugins/idempotency.js';
 import { applyAnswer, syncAnswers } from '../../../review/answers.js';
 import { manualCard } from '../../../review/from-mistakes.js';
 
@@ -37,6 +38,9 @@ function signedIn(req: { user: UserRow | null }): UserRow {
  * Review of the learner's own mistakes (issue 19), signed-in only and per user: another user's card is a
  * 404 like a card that does not exist. Time comes from lib/clock, so the e2e can move a day forward.
  */
+/** Repeats of one answer without a client id inside this window count once. */
+const REPEAT_WINDOW_MS = 10 * 60_000;
+
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.requireUser);
@@ -129,7 +133,16 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           cardId: req.params.card_id,
           rating: req.body.rating,
           answeredAt: req.body.answered_at ? new Date(req.body.answered_at) : at,
-          clientId: req.body.client_id,
+          // Without the client's own id, the same answer to the same card within a few minutes (a
+          // double tap, a retried request) is one answer.
+          clientId:
+            req.body.client_id ??
+            idempotencyKey(req, 'review', user.id, {
+              card: req.params.card_id,
+              rating: req.body.rating,
+              mode: req.body.mode ?? null,
+              window: Math.floor(at.getTime() / REPEAT_WINDOW_MS),
+            }),
           mode: req.body.mode,
         },
         at,

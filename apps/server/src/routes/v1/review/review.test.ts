@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   REVIEW_CARDS_PER_RESULT_MAX,
   REVIEW_NEW_PER_DAY,
+  REVIEW_OFFLINE_WINDOW_MS,
   reviewCardResponseSchema,
   reviewDueResponseSchema,
   reviewStatsResponseSchema,
@@ -48,6 +49,14 @@ describe(`review of own mistakes on ${testDriver}`, () => {
     const res = await call('POST', `/review/${card.id}/answer`, who, body);
     expect(res.statusCode, res.body).toBe(200);
     return reviewCardResponseSchema.parse(res.json()).card;
+  };
+  /** A card made an hour ago, so answers dated in the last hour fall after it existed. */
+  const ageCard = async (card: ReviewCard) => {
+    await t.app.database.db
+      .update(reviewCards)
+      .set({ createdAt: new Date(Date.now() - 60 * MINUTE) })
+      .where(eq(reviewCards.id, card.id));
+    return card;
   };
   const due = async (who: Account, query = '') => {
     const res = await call('GET', `/review/due${query}`, who);
@@ -280,7 +289,7 @@ describe(`review of own mistakes on ${testDriver}`, () => {
       ['苹果', 'later first'],
       ['香蕉', 'earlier first'],
     ] as const) {
-      const card = await add(me, hanzi);
+      const card = await ageCard(await add(me, hanzi));
       const phone = { card_id: card.id, rating: 3, answered_at: t1, client_id: `phone-${hanzi}` };
       const laptop = { card_id: card.id, rating: 1, answered_at: t2, client_id: `laptop-${hanzi}` };
       const batches = order === 'later first' ? [[laptop], [phone]] : [[phone], [laptop]];
@@ -308,7 +317,7 @@ describe(`review of own mistakes on ${testDriver}`, () => {
     // Both orders end on the answer given last.
     expect(finals[0]?.due).toBe(finals[1]?.due);
     // One batch in the wrong order is applied in answered_at order.
-    const card = await add(me, '西瓜');
+    const card = await ageCard(await add(me, '西瓜'));
     const res = await call('POST', '/review/sync', me, {
       answers: [
         { card_id: card.id, rating: 1, answered_at: t2, client_id: 'b-2' },
@@ -319,6 +328,61 @@ describe(`review of own mistakes on ${testDriver}`, () => {
     // A single answer repeated with its client_id counts once.
     const once = await answer(me, card, { rating: 3, client_id: 'single-1' });
     expect(await answer(me, card, { rating: 1, client_id: 'single-1' })).toEqual(once);
+  });
+
+  it('dates answers by the server: never before the card existed, never older than the offline window', async () => {
+    const fresh = await signUp(t.app);
+    const card = await add(fresh, '葡萄');
+    // 90 answers dated back over 30 days, on a card made a moment ago.
+    const answers = Array.from({ length: 90 }, (_, i) => ({
+      card_id: card.id,
+      rating: 3,
+      answered_at: new Date(Date.now() - (i / 3) * DAY).toISOString(),
+      client_id: `forged-${i}`,
+    }));
+    const res = await call('POST', '/review/sync', fresh, { answers });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.app.database.db.select().from(reviewCards).where(eq(reviewCards.id, card.id));
+    const logged = await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id));
+    expect(logged).toHaveLength(90);
+    for (const l of logged) expect(l.answeredAt.getTime()).toBeGreaterThanOrEqual(row?.createdAt.getTime() ?? Infinity);
+    // So the practice falls on one day, today: no streak of 30 days.
+    const today = await call('GET', '/today', fresh);
+    expect(today.statusCode, today.body).toBe(200);
+    expect(today.json<{ streak: { days: number } }>().streak.days).toBeLessThanOrEqual(1);
+    // An old card's offline answer keeps its own time within the window, and no further back.
+    const old = await add(fresh, '橘子');
+    await t.app.database.db.update(reviewCards).set({ createdAt: new Date(Date.now() - 60 * DAY) }).where(eq(reviewCards.id, old.id));
+    const within = new Date(Date.now() - 2 * DAY).toISOString();
+    await call('POST', '/review/sync', fresh, {
+      answers: [
+        { card_id: old.id, rating: 3, answered_at: within, client_id: 'old-1' },
+        { card_id: old.id, rating: 3, answered_at: new Date(Date.now() - 40 * DAY).toISOString(), client_id: 'old-2' },
+      ],
+    });
+    const oldLog = await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, old.id));
+    expect(oldLog.find((l) => l.clientId === 'old-1')?.answeredAt.toISOString()).toBe(within);
+    const clamped = oldLog.find((l) => l.clientId === 'old-2')?.answeredAt.getTime() ?? 0;
+    expect(Date.now() - clamped).toBeLessThanOrEqual(REVIEW_OFFLINE_WINDOW_MS + MINUTE);
+  });
+
+  it('counts the same answer sent again without a client id once', async () => {
+    const card = await add(me, '樱桃');
+    for (let i = 0; i < 20; i++) await answer(me, card, { rating: 3 });
+    const logged = await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id));
+    expect(logged).toHaveLength(1);
+    // With the client's own key, the key decides.
+    for (const key of ['key-aaaaaaaa', 'key-aaaaaaaa', 'key-bbbbbbbb']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/review/${card.id}/answer`,
+        headers: { ...me.auth, 'content-type': 'application/json', 'idempotency-key': key },
+        remoteAddress: clientAddress(),
+        payload: JSON.stringify({ rating: 2 }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id))).toHaveLength(3);
   });
 
   it('turns a saved speaking test into cards: missed and wrong characters, capped per result', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '@kouyu/core';
+import { statfs } from 'node:fs/promises';
+import { healthResponseSchema, recognitionState } from '@kouyu/core';
 import type { Health } from '@kouyu/core';
+import { answerAudioBytes } from '../../../speech/voice/answer-audio.js';
 import { pingDatabase } from '../../../db/client.js';
 import { bearerClaims } from '../../../accounts/tokens.js';
 import { findUserById } from '../../../accounts/users.js';
@@ -16,12 +18,26 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (_req, reply) => reply.code(204).header('Cache-Control', 'no-store').send(),
   });
 
+  /** The answer store's bytes against its budget, and the data disk's free space (null if unknown). */
+  async function diskUse(): Promise<Health['disk']> {
+    const free = await statfs(app.config.dataDir).then(
+      (s) => s.bavail * s.bsize,
+      () => null,
+    );
+    return {
+      answers_bytes: await answerAudioBytes(app.database.db).catch(() => -1),
+      answers_budget_bytes: app.config.ANSWER_AUDIO_BUDGET_BYTES,
+      free_bytes: free,
+    };
+  }
+
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (req, reply) => {
-      // The version helps an attacker pick known flaws: only an admin sees it (issue 17). A bad token
-      // is simply not an admin here: a load balancer's probe sends none.
+      // Engines, versions and disk use help an attacker pick known flaws and see what is left to fill:
+      // only an admin sees them; anyone else learns whether it is up and whether speech can be
+      // recognised. A bad token is simply not an admin here: a load balancer's probe sends none.
       const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
       const admin = claims ? (await findUserById(app.database.db, claims.userId))?.userLevel === 'admin' : false;
       let database: Health['database'];
@@ -31,6 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database = { ok: false, driver: app.database.driver, latency_ms: -1 };
       }
       const cache = { ok: await app.kv.ping(), driver: app.kv.driver };
+      const ok = database.ok && cache.ok;
       const engines = Object.fromEntries(
         await Promise.all(
           app.engineReports.map(async (report) => {
@@ -39,10 +56,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         ),
       );
-      const ok = database.ok && cache.ok;
+      const recognition = recognitionState(engines['asr']);
+      if (!admin) {
+        return reply
+          .code(ok ? 200 : 503)
+          .header('Cache-Control', 'no-store')
+          .send({ status: ok ? ('ok' as const) : ('degraded' as const), recognition });
+      }
       const health: Health = {
         status: ok ? 'ok' : 'degraded',
-        ...(admin ? { version: app.appVersion } : {}),
+        version: app.appVersion,
         uptime_s: Math.round((Date.now() - started) / 1000),
         database,
         cache,
@@ -52,11 +75,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             { name: v.name, ready: v.ready, ...(v.detail ? { detail: v.detail } : {}) },
           ]),
         ),
+        disk: await diskUse(),
       };
       return reply
         .code(ok ? 200 : 503)
         .header('Cache-Control', 'no-store')
-        .send(health);
+        .send({ ...health, recognition });
     },
   );
 };

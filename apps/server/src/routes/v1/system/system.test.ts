@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { healthSchema } from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
+import { adminHealth } from '../../../test/health.js';
 
 const errorBody = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
 
@@ -30,13 +30,16 @@ describe(`platform on ${testDriver}`, () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('reports database and cache health', async () => {
+  it('tells the public it is up, and an admin the whole report with disk use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    const health = healthSchema.parse(res.json());
+    expect(res.json()).toEqual({ status: 'ok', recognition: expect.any(String) });
+    const health = await adminHealth(t.app);
     expect(health.status).toBe('ok');
     expect(health.database).toMatchObject({ ok: true, driver: testDriver });
     expect(health.cache.ok).toBe(true);
+    expect(health.disk).toMatchObject({ answers_budget_bytes: t.app.config.ANSWER_AUDIO_BUDGET_BYTES });
+    expect(health.disk?.answers_bytes).toBeGreaterThanOrEqual(0);
   });
 
   it('answers unknown API paths with a JSON 404 in the error envelope', async () => {

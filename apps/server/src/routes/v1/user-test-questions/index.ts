@@ -22,6 +22,8 @@ import { viewerOf } from '../../../speaking/catalogue.js';
 import { SocketLimiter } from '../../../speaking/socket-limiter.js';
 import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limit.js';
 import { sendJsonText } from '../../../plugins/content-response.js';
+import { idempotencyKey, once } from '../../../plugins/idempotency.js';
+import { payInvitationBonus } from '../../../accounts/invitation.js';
 
 function signedIn(req: { user: UserRow | null }): UserRow {
   if (!req.user) throw errors.unauthorized();
@@ -74,8 +76,14 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: submitResultBody, response: { 201: submitResultSchema } },
     },
     async (req, reply) => {
-      const data = await submitResult(db, signedIn(req), req.body);
-      return reply.code(201).send({ success: true as const, data });
+      const user = signedIn(req);
+      // A run sent again (a double tap, the offline queue replaying it) is stored once.
+      const key = idempotencyKey(req, 'result', user.id, req.body);
+      const kept = await once(app.kv, key, () => submitResult(db, user, req.body));
+      // A saved test is the real step an invitation bonus waits for (paid once, at the first).
+      if (!kept.replay) await payInvitationBonus({ db, kv: app.kv, log: req.log }, user, req.ip);
+      if (kept.replay) reply.header('idempotent-replay', 'true');
+      return reply.code(201).send({ success: true as const, data: kept.body });
     },
   );
 

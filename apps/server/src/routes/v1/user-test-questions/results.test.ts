@@ -9,7 +9,8 @@ import {
 } from '@kouyu/core';
 import { eq } from 'drizzle-orm';
 import { ensureAdmin } from '../../../accounts/admin.js';
-import { testResults } from '../../../db/schema.js';
+import { hskkTests, testResults } from '../../../db/schema.js';
+import { answerAudioStore, keepAnswerAudio } from '../../../speech/voice/answer-audio.js';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, email, signUp } from '../../../test/accounts.js';
@@ -144,6 +145,31 @@ describe(`test results on ${testDriver}`, () => {
     // An id that is not one the server could have made is refused.
     const bad = await submit(user, { answers: [answer(q(TRY, 1, 1), { audio_id: '../../etc/passwd' })] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('stores a run sent again once, caps its duration by the test and refuses another learner’s recording', async () => {
+    const user = await signUp(t.app);
+    const body = { completed_time: 86_400, answers: [answer(q(TRY, 1, 1), { user_answers: 'once' })] };
+    const ids = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      const res = await submit(user, body);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.add(submitResultSchema.parse(res.json()).data.id);
+    }
+    expect(ids.size).toBe(1);
+    const rows = await t.app.database.db.select().from(testResults).where(eq(testResults.userId, user.user.id));
+    expect(rows).toHaveLength(1);
+    // A day of "test time" is the test's own limit at most (minutes, stored as seconds).
+    const [test] = await t.app.database.db.select().from(hskkTests).where(eq(hskkTests.id, TRY));
+    expect(rows[0]?.completedTime).toBe((test?.timeLimit ?? 0) * 60);
+    // Another learner's kept recording cannot be named.
+    const stranger = await signUp(t.app);
+    const theirs = await keepAnswerAudio(t.app.database.db, answerAudioStore(t.app.config), stranger.user.id, new Int16Array(16_000).fill(100));
+    const stolen = await submit(user, { answers: [answer(q(TRY, 1, 1), { audio_id: theirs })] });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'answers.0.audio_id' }] } });
+    const own = await submit(stranger, { answers: [answer(q(TRY, 1, 1), { audio_id: theirs })] });
+    expect(own.statusCode).toBe(201);
   });
 
   it('checks the test, its parts and the caller’s rights', async () => {

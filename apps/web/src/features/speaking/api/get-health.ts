@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthSchema } from '@kouyu/core';
-import type { Health } from '@kouyu/core';
+import { healthStatusSchema } from '@kouyu/core';
+import type { HealthStatus } from '@kouyu/core';
 import { ApiError, api } from '@/lib/api';
 
 /**
- * `GET /health`: the server and its speech engines. A degraded server answers 503 with the same
- * report, which still says whether recognition is configured.
+ * `GET /health` as anyone sees it: up or not, and whether recognition is set up. A degraded server
+ * answers 503 with the same status, which still says so.
  */
-export async function getHealth(): Promise<Health> {
+export async function getHealth(): Promise<HealthStatus> {
   try {
-    return await api('/health', { schema: healthSchema, auth: false });
+    return await api('/health', { schema: healthStatusSchema, auth: false });
   } catch (err) {
-    const report = err instanceof ApiError ? healthSchema.safeParse(err.body) : null;
+    const report = err instanceof ApiError ? healthStatusSchema.safeParse(err.body) : null;
     if (report?.success) return report.data;
     throw err;
   }

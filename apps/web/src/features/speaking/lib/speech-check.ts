@@ -3,7 +3,7 @@
  * three steps and the summary that turns them into hints.
  */
 import { alignChars, countAlignment, networkQuality, spokenChars } from '@kouyu/core';
-import type { AlignmentOp, ErrorCode, Health, Language, NetworkQuality } from '@kouyu/core';
+import type { AlignmentOp, ErrorCode, HealthStatus, Language, NetworkQuality, RecognitionState } from '@kouyu/core';
 import type { MicErrorKind } from './microphone';
 
 /** A short sentence for each interface language's learners: everyday words, no rare characters. */
@@ -77,13 +77,11 @@ export function recognitionVerdict(
 }
 
 /** The recognition engine as the health report names it. */
-export type EngineState = 'ready' | 'none' | 'not-ready';
+export type EngineState = RecognitionState;
 
-/** Reads the ASR engine of `GET /health`: "none" when the server has no engine configured. */
-export function asrEngineState(health: Health): EngineState {
-  const asr = health.engines['asr'];
-  if (!asr || asr.name === 'none') return 'none';
-  return asr.ready ? 'ready' : 'not-ready';
+/** Reads the recognition state of `GET /health`: "none" when the server has no engine configured. */
+export function asrEngineState(health: HealthStatus): EngineState {
+  return health.recognition;
 }
 
 /** Median of ping latencies; a failed ping (null) counts as slowest, a majority of failures as null. */
