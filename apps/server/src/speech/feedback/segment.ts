@@ -148,12 +148,22 @@ export function tagAnswer(tagger: Tagger, text: string): Token[] {
   return tagger(readNumerals(text.normalize('NFKC')));
 }
 
-/** Splits tokens into clauses at punctuation and hesitations (a recogniser's pause marks). */
+/**
+ * Splits tokens into clauses at punctuation and hesitations (a recogniser's pause marks). A list
+ * after a colon (我家有四个人：爸爸、妈妈和我) belongs to the sentence it spells out.
+ */
 export function clausesOf(tokens: readonly Token[]): Token[][] {
   const out: Token[][] = [];
   let current: Token[] = [];
+  let listing = false;
   for (const t of tokens) {
+    if (/^[：:]$/.test(t.word) && current.length) {
+      listing = true;
+      continue;
+    }
+    if (listing && t.word === '、') continue;
     if (t.tag === 'x' || isFiller(t)) {
+      listing = false;
       if (current.length) out.push(current);
       current = [];
       continue;
