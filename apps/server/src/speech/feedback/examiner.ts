@@ -45,6 +45,8 @@ const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
+/** Coherence of a one-phrase reply that gives what a quick question asks for. */
+const ELLIPTICAL_REPLY = 0.8;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
 
@@ -190,6 +192,16 @@ export class ExaminerEngine implements FeedbackEngine {
     } else {
       measures.relevance = measureRelevance(seg.tagger, input, tokens);
       measures.coherence = measureCoherence(tokens, input.question_type === 'answer');
+      // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
+      // is how a speaker replies, not a broken sentence.
+      if (
+        input.question_type === 'answer' &&
+        measures.relevance.form?.specific &&
+        measures.coherence.clauses === 1 &&
+        measures.coherence.repetition === 0 &&
+        measures.coherence.score < ELLIPTICAL_REPLY
+      )
+        measures.coherence = { ...measures.coherence, score: ELLIPTICAL_REPLY, pattern: 'short' };
       // A written drill's key points are what it asks for (the pattern to use), not examples.
       const drill = written && input.key_points?.length ? measureKeyPoints(input.key_points, answer) : null;
       if (drill) {

@@ -34,6 +34,10 @@ export interface QuestionForm {
   /** 什么 / 哪个 + noun: the kind asked for (什么运动 → sport) and the noun that names it. */
   kind?: string;
   kindWord?: string;
+  /** The time the question is set in (下课以后, 周末), when it sets one and does not ask for a time. */
+  when?: string[];
+  /** 几点 / 几月几号: a clock time or a date is asked, not just "later". */
+  clock?: boolean;
   /** A还是B: the sides offered. */
   options?: string[];
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
@@ -54,6 +58,8 @@ export interface FormAnswer {
   specific: boolean;
   /** Whether the answer is about the one the question is about. */
   about: 'question' | 'other' | 'unknown';
+  /** The answer sets itself at another time than the question does (每天八点 for 下课以后). */
+  otherTime: boolean;
 }
 
 const PERSON_PRONOUNS = /^(我|你|他|她|我们|你们|他们|她们|大家|自己|别人|咱们)$/;
@@ -62,7 +68,7 @@ const FREQUENCY =
   /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
 const DURATION_UNIT = /小时|分钟|分|天|年|月|星期|周|钟头|半|久|一会儿|以前|以后|多/;
 const TIME_WORDS =
-  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假|生日/;
+  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
 const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
 const EVALUATION_WORDS =
   /好|不错|喜欢|满意|一般|舒服|方便|有意思|好吃|好看|好玩|难|容易|贵|便宜|漂亮|干净|棒/;
@@ -146,7 +152,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   if (/为什么|为啥|什么原因/.test(q)) asks.add('reason');
   if (/谁/.test(q)) asks.add('person');
   if (/哪儿|哪里|什么地方|去哪|在哪|哪个地方|哪个城市|哪个国家/.test(q)) asks.add('place');
-  if (/什么时候|几点|哪天|哪年|星期几|几月|几号|哪一年|什么季节/.test(q)) asks.add('time');
+  if (/什么时候|几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) asks.add('time');
+  if (/几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) form.clock = true;
   if (/多久|多长时间|几次|多少次|几个小时|几年了|多少年|几天|几个月|多少天|多长/.test(q))
     asks.add('duration');
   else if (/几|多少|多大|多高|多远/.test(q) && !asks.has('time')) asks.add('number');
@@ -167,7 +174,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     form.options = [...new Set([...a.slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
-  if (what >= 0 && !asks.has('place') && !asks.has('time') && !asks.has('reason')) {
+  if (what >= 0 && !asks.has('place') && !asks.has('time')) {
     const next = tokens[what + 1];
     const prev = tokens[what - 1];
     if (next && /^(n|t|vn|l|s)/.test(next.tag)) {
@@ -175,10 +182,22 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       form.kindWord = next.word;
     }
     if (prev && /^v/.test(prev.tag) && !/^(喜欢|是|有|爱)$/.test(prev.word)) form.verb = prev.word;
+    // 你最喜欢的季节是什么: the noun before 是 names the kind asked for.
+    const subject = tokens[what - 2];
+    if (!form.kind && prev?.word === '是' && subject && /^n/.test(subject.tag)) {
+      form.kind = lex.names(subject.word) ?? subject.word;
+      form.kindWord = subject.word;
+    }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
   if (asks.size === 0 && /吗[？?。！!]?$|吗[？?]/.test(q)) asks.add('yes_no');
   form.asks = [...asks];
+  if (!asks.has('time') && !asks.has('duration')) {
+    const when = tokens
+      .filter((t) => t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word))
+      .map((t) => t.word);
+    if (when.length) form.when = when;
+  }
   const subject = subjectOf(mainClause(tokens), lex);
   if (subject.length > 0) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
@@ -199,7 +218,11 @@ function giving(
   question: string,
 ): string[] {
   const lex = lexicon();
-  const fresh = tokens.filter((t) => HAN.test(t.word) && !question.includes(t.word));
+  // A word the question said (or said inside a longer word: 过生日 for 你的生日) answers nothing.
+  const fresh = tokens.filter((t) => {
+    const tail = [...t.word].slice(1).join('');
+    return HAN.test(t.word) && !question.includes(t.word) && !(tail.length > 1 && question.includes(tail));
+  });
   const words = (pred: (t: Token) => boolean, from: readonly Token[] = fresh): string[] =>
     from.filter(pred).map((t) => t.word);
   switch (asked) {
@@ -227,6 +250,7 @@ function giving(
         /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)/u.test(text) ? ['在/去…'] : [],
       );
     case 'time':
+      if (form.clock) return words((t) => isNumber(t) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
       return words(
         (t) => t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word) || isNumber(t),
       ).concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
@@ -326,6 +350,16 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   return first.length === 1 && /^(我|我们)$/.test(first[0] ?? '') ? 'other' : 'unknown';
 }
 
+/** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
+function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const when = form.when;
+  if (!when) return false;
+  const end = tokens.findIndex((t) => t.tag === 'x');
+  const first = end < 0 ? tokens : tokens.slice(0, end);
+  const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
+  return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w)));
+}
+
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
   const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
@@ -345,7 +379,14 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
           kinds.length > 0 &&
           (given.object ?? []).some((w) => kinds.some((k) => lex.isA(w, k))))),
   );
-  return { asks: form.asks, given, answered, specific, about: aboutOf(form, tokens) };
+  return {
+    asks: form.asks,
+    given,
+    answered,
+    specific,
+    about: aboutOf(form, tokens),
+    otherTime: otherTime(form, tokens),
+  };
 }
 
 /** Length of the longest common subsequence of two lists. */

@@ -38,6 +38,8 @@ const FORM_MISSING_CAP = 0.3;
 export const ECHO_CAP = 0.1;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
 const ABOUT_OTHER_CAP = 0.25;
+/** A quick reply set at another time than asked (每天八点 for 下课以后) answers a neighbouring question. */
+const OTHER_TIME_CAP = 0.45;
 // On an open question the subject is one part of a long answer: about someone else costs, but less.
 const ABOUT_OTHER_OPEN = 0.6;
 // A word the lexicon relates to the topic (跑步 for 运动, 咖啡 beside 茶) counts this much of a hit.
@@ -147,7 +149,10 @@ export function measureRelevance(
   // On an open question the form (为什么 → 因为) is one part of a long answer: it counts once the answer
   // is on the topic at all; a listen-and-answer reply may answer by its form alone (猫。).
   const quick = input.question_type === 'answer';
-  if (answering.size > 0 && (quick || formAnswer.specific || touched || related.length > 0)) raw += FORM_CREDIT;
+  if (answering.size > 0 && (quick || formAnswer.specific || touched || related.length > 0))
+    // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
+    // the whole task, whatever the question's other words.
+    raw += quick && formAnswer.specific ? (SATURATION['answer'] ?? 1) : FORM_CREDIT;
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
@@ -183,6 +188,7 @@ export function measureRelevance(
         PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
     : recall + focus;
   if (quick && !formAnswer.answered) score = Math.min(score, FORM_MISSING_CAP);
+  if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   if (formAnswer.about === 'other') score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
@@ -198,6 +204,7 @@ export function measureRelevance(
       answered: formAnswer.answered,
       specific: formAnswer.specific,
       about_answer: formAnswer.about,
+      other_time: formAnswer.otherTime,
     },
     echo,
   };

@@ -6,6 +6,7 @@
  * x punctuation, eng Latin letters.
  */
 import { readNumerals } from '@kouyu/core';
+import { lexicon } from './lexicon.js';
 
 export interface Token {
   word: string;
@@ -82,6 +83,16 @@ function refine(t: { word: string; tag: string }): Token[] {
       { word: chars.slice(1).join(''), tag: 'a' },
     ];
   if (t.tag === 'x' && HAN.test(t.word)) return [{ word: t.word, tag: 'l' }];
+  // A verb glued to its object and tagged as a name or noun (喝咖啡/nr) is a verb and its object.
+  if (chars.length >= 3 && !t.tag.startsWith('v')) {
+    const lex = lexicon();
+    const rest = chars.slice(1).join('');
+    if ((lex.entry(first)?.pos ?? '').startsWith('v') && (lex.entry(rest)?.pos ?? '').includes('n'))
+      return [
+        { word: first, tag: 'v' },
+        { word: rest, tag: 'n' },
+      ];
+  }
   return [{ word: t.word, tag: t.tag }];
 }
 

@@ -74,6 +74,7 @@ export interface RelevanceMeasure {
     answered: boolean;
     specific: boolean;
     about_answer: FormAnswer['about'];
+    other_time: boolean;
   };
   /** The answer said the question back. */
   echo?: boolean;
