@@ -9,7 +9,7 @@ import { lessonReview } from './lesson-review.js';
 import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
-import { measureRelevance } from './relevance.js';
+import { ECHO_CAP, echoesQuestion, measureRelevance } from './relevance.js';
 import { loadTagger, tagAnswer } from './segment.js';
 import { REFERENCE_TYPES } from './types.js';
 import type {
@@ -143,12 +143,18 @@ export class ExaminerEngine implements FeedbackEngine {
           key_points_missed: points.missed,
         };
         measures.coherence = measureCoherence(tokens);
+        // The instruction said back (when the task has one apart from its passage) is no retelling.
+        const instruction = input.question_text ?? '';
+        const echoed =
+          instruction !== '' && instruction !== input.reference_text && echoesQuestion(instruction, answer);
+        if (echoed) measures.relevance = { ...measures.relevance, score: ECHO_CAP, echo: true };
         const recall = Math.min(1, accuracy / RETELL_SHARE);
-        const task =
+        const retold =
           weighted([
             [0.6, recall],
             [0.4, points.score],
           ]) ?? recall;
+        const task = echoed ? Math.min(ECHO_CAP, retold) : retold;
         const quality =
           weighted([
             [0.4, measures.coherence.score],
@@ -242,6 +248,9 @@ export class ExaminerEngine implements FeedbackEngine {
     if (language !== 'chinese') {
       raw = Math.min(raw, NOT_CHINESE_CAP);
       losses = [['language', 1]];
+      // Nothing of the task was said in Chinese: no dimension of it earned anything (an English
+      // sentence is long and fluent, but not as an answer in Chinese).
+      measures.components = Object.fromEntries(Object.keys(measures.components).map((k) => [k, 0]));
     }
     measures.weakest = weakest(losses);
     const score = clampScore(raw * 100);

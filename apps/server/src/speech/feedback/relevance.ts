@@ -189,7 +189,8 @@ export function measureRelevance(
     : recall + focus;
   if (quick && !formAnswer.answered) score = Math.min(score, FORM_MISSING_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
-  if (formAnswer.about === 'other') score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
+  if (formAnswer.about === 'other')
+    score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
