@@ -99,6 +99,17 @@ function buildTopic(tagger: Tagger, input: AnswerInput): Map<string, number> {
   return topic;
 }
 
+/** Whether the answer takes up two characters in a row of the question's own words (我最喜欢… for 你最喜欢…). */
+function takesUpFrame(question: string, answer: string): boolean {
+  const q = spokenChars(question);
+  for (let i = 0; i + 1 < q.length; i++) {
+    const pair = `${q[i]}${q[i + 1]}`;
+    if (/你|吗|呢|什|么/.test(pair)) continue;
+    if (answer.includes(pair)) return true;
+  }
+  return false;
+}
+
 /** Whether the answer says the question back (with homophones, 我 for 你 and hesitations allowed for). */
 export function echoesQuestion(question: string, answer: readonly string[], answered = false): boolean {
   return isEcho(question, answer, syllables, answered);
@@ -147,9 +158,11 @@ export function measureRelevance(
     raw += RELATED_CREDIT * best;
   }
   // On an open question the form (为什么 → 因为) is one part of a long answer: it counts once the answer
-  // is on the topic at all; a listen-and-answer reply may answer by its form alone (猫。).
+  // is on the topic at all or takes up the question's frame (我喜欢秋天 for 你最喜欢的季节是什么); a
+  // listen-and-answer reply may answer by its form alone (猫。).
   const quick = input.question_type === 'answer';
-  if (answering.size > 0 && (quick || formAnswer.specific || touched || related.length > 0))
+  const framed = takesUpFrame(question, text);
+  if (answering.size > 0 && (quick || formAnswer.specific || touched || framed || related.length > 0))
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
     raw += quick && formAnswer.specific ? (SATURATION['answer'] ?? 1) : FORM_CREDIT;
