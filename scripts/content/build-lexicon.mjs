@@ -30,7 +30,12 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const VOCAB_DIR = path.join(ROOT, 'apps/server/src/db/seed/data/vocab');
 const OUT_DIR = path.join(ROOT, 'apps/server/src/db/seed/data/lexicon');
-const DEFAULT_HSK = path.resolve(ROOT, '..', '..', 'shared/hsk-2025/words.tsv');
+// The shared folder sits beside the checkout (or beside its worktrees' folder).
+const DEFAULT_HSK =
+  [
+    path.resolve(ROOT, '..', 'shared/hsk-2025/words.tsv'),
+    path.resolve(ROOT, '..', '..', 'shared/hsk-2025/words.tsv'),
+  ].find((f) => fs.existsSync(f)) ?? path.resolve(ROOT, '..', 'shared/hsk-2025/words.tsv');
 
 const args = process.argv.slice(2);
 const checkOnly = args.includes('--check');
