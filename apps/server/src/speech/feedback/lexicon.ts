@@ -90,11 +90,21 @@ export function lexicon(): Lexicon {
   return loaded;
 }
 
+// Every answer word is compared with every topic word: their narrow classes are kept once worked out.
+const narrowCache = new WeakMap<Lexicon, Map<string, string[]>>();
+
 /** The classes of a word that are narrow enough to name a topic (sport, drink, family, place…). */
 export function topicClasses(lex: Lexicon, word: string): string[] {
+  let cache = narrowCache.get(lex);
+  if (!cache) narrowCache.set(lex, (cache = new Map()));
+  const hit = cache.get(word);
+  if (hit) return hit;
   const named = lex.names(word);
   const own = [...(lex.entry(word)?.classes ?? NO_CLASSES)];
-  return [...new Set(named ? [named, ...own] : own)].filter((c) => !WIDE.has(c));
+  const narrow = [...new Set(named ? [named, ...own] : own)].filter((c) => !WIDE.has(c));
+  if (cache.size > 20_000) cache.clear();
+  cache.set(word, narrow);
+  return narrow;
 }
 
 /**
