@@ -118,13 +118,17 @@ export interface Scored extends GradedAnswer {
 /** The probe set: graded by other hands, written blind to the examiner and never tuned on (decision 010). */
 export const PROBE_SET = new URL('./examiner-probe.json', import.meta.url);
 
+type Examiner = { examine(input: AnswerInput, lang: 'en'): Promise<{ result: { score: number } }> };
+
 /** Every answer of a set (the graded set by default) with the score `examiner` gives it. */
-export async function scoreSet(
-  examiner: { examine(input: AnswerInput, lang: 'en'): Promise<{ result: { score: number } }> },
-  file?: URL,
-): Promise<Scored[]> {
+export async function scoreSet(examiner: Examiner, file?: URL): Promise<Scored[]> {
+  return scoreAnswers(examiner, loadExaminerSet(file));
+}
+
+/** Graded answers (from any loader) with the score `examiner` gives each. */
+export async function scoreAnswers(examiner: Examiner, answers: readonly GradedAnswer[]): Promise<Scored[]> {
   const scored: Scored[] = [];
-  for (const answer of loadExaminerSet(file)) {
+  for (const answer of answers) {
     const { result } = await examiner.examine(answer.input, 'en');
     scored.push({ ...answer, score: result.score });
   }

@@ -1,9 +1,13 @@
-// `npm run eval -- examiner`: the examiner's figures on the graded set, per task type and overall, for the
-// development part and the held-out part (never used for tuning), on the probe set written blind to the
-// examiner, and every inversion found.
+// `npm run eval -- examiner`: the examiner's figures per task type and overall on every graded set: the
+// development and held-out parts of the graded set, the probe set written blind to the examiner, the
+// meaning probes (new questions, inline), the blind set of new questions when present, and every
+// inversion found.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
-import { evaluate, PROBE_SET, scoreSet } from './examiner-set.js';
-import type { EvaluationReport } from './examiner-set.js';
+import { BLIND_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
+import { evaluate, PROBE_SET, scoreAnswers, scoreSet } from './examiner-set.js';
+import type { EvaluationReport, Scored } from './examiner-set.js';
 
 const examiner = new ExaminerEngine();
 const scored = await scoreSet(examiner);
@@ -22,6 +26,18 @@ function print(title: string, report: EvaluationReport): void {
 
 // Whether the figures hold on answers nobody shaped the examiner around.
 const probe = await scoreSet(examiner, PROBE_SET);
+const inline: [string, Scored[]][] = [
+  [
+    'meaning probes (new questions, written beside the examiner)',
+    await scoreAnswers(examiner, loadInlineSet(MEANING_SET)),
+  ],
+];
+const blindFile = process.env['EXAMINER_BLIND_SET'] ?? fileURLToPath(BLIND_SET);
+if (existsSync(blindFile))
+  inline.push([
+    'blind set (new questions, written blind to the examiner)',
+    await scoreAnswers(examiner, loadInlineSet(new URL(`file://${blindFile}`))),
+  ]);
 
 const dev = evaluate(scored.filter((s) => s.split === 'dev'));
 const heldOut = evaluate(scored.filter((s) => s.split === 'held_out'));
@@ -30,7 +46,17 @@ print('held-out set', heldOut);
 print('all graded answers', evaluate(scored));
 const probeReport = evaluate(probe);
 print('probe set (written blind to the examiner)', probeReport);
-const inverted = [...dev.inverted, ...heldOut.inverted, ...probeReport.inverted];
+const inlineReports = inline.map(([title, answers]) => {
+  const report = evaluate(answers);
+  print(title, report);
+  return report;
+});
+const inverted = [
+  ...dev.inverted,
+  ...heldOut.inverted,
+  ...probeReport.inverted,
+  ...inlineReports.flatMap((r) => r.inverted),
+];
 if (inverted.length > 0) {
   console.log('\ninversions (band 1 scored at or above band 3 of the same question):');
   for (const inv of inverted)
@@ -40,7 +66,7 @@ if (inverted.length > 0) {
 }
 if (process.argv.includes('--all')) {
   console.log('\nevery answer: item band score text');
-  for (const s of [...scored, ...probe])
+  for (const s of [...scored, ...probe, ...inline.flatMap(([, a]) => a)])
     console.log(
       `  ${s.item} ${s.split === 'dev' ? 'd' : 'h'} ${s.band} ${String(s.score).padStart(3)} ${s.input.answer_text.slice(0, 40)}`,
     );

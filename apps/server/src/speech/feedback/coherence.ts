@@ -70,8 +70,13 @@ function predicateAt(clause: readonly Token[], i: number): boolean {
   if (!/^(n|vn|zg)/.test(t.tag)) return false;
   const before = clause[i - 1];
   const after = clause[i + 1];
+  // 他在医院工作/vn: a verbal noun after a prepositional phrase is what the subject does there.
+  const verbal =
+    t.tag === 'vn' && before !== undefined && /^n/.test(before.tag) && clause[i - 2]?.tag === 'p';
   return (
-    (before !== undefined && /^(d|ad)$/.test(before.tag)) || (after !== undefined && ASPECT.test(after.word))
+    verbal ||
+    (before !== undefined && /^(d|ad)$/.test(before.tag)) ||
+    (after !== undefined && ASPECT.test(after.word))
   );
 }
 // Numbers, prices, ages and dates are predicates of their own in Chinese (我今年二十岁, 手机两千块).

@@ -87,8 +87,15 @@ export function referenceReport({ input, measures, score, band, w, ops }: Report
   if (tones && tones.accuracy >= 0.8) right.push(w.good.tones(Math.round(tones.accuracy * 100)));
   const retell = input.question_type === 'retell';
   const relevance = measures.relevance;
+  // A repeated or read text asks for that text: the tip names it, never a reason to give.
   if (measures.language !== 'chinese')
-    missed.push(measures.language === 'pinyin' ? w.tips.pinyin : w.tips.notChinese);
+    missed.push(
+      measures.language === 'pinyin'
+        ? w.tips.pinyin
+        : retell
+          ? w.tips.notChinese
+          : w.tips.notChineseReference,
+    );
   if (retell && relevance?.key_points_hit?.length)
     right.push(w.keyPointsHit(list(relevance.key_points_hit, w)));
   if (retell && relevance?.key_points_missed?.length)
@@ -164,12 +171,19 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
   switch (dim) {
     case 'language':
       return measures.language === 'pinyin' ? w.tips.pinyin : w.tips.notChinese;
-    case 'relevance':
+    case 'relevance': {
+      // What the learner did is never what they are told to do: an echo is told to answer.
+      const asked = rel?.form?.asks[0];
+      if (rel?.echo) return w.tips.echo(asked ? w.asked[asked] : w.asked.object);
+      if (rel?.form?.about_answer === 'other' && rel.form.about?.who === 'other')
+        return w.tips.otherPerson(rel.form.about.words.join(''));
+      if (rel?.form && !rel.form.answered && asked) return w.tips.formMissing(w.asked[asked]);
       if (rel?.key_points_missed?.length) return w.keyPointsMissed(list(rel.key_points_missed, w));
       if (rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW)
         return w.tips.offTopic(firstClause(input.question_text ?? input.key_points?.[0] ?? ''));
       if (rel?.stance_asked && !rel.stance_taken) return w.tips.stance;
       return input.key_points?.length ? w.tips.relevancePartial(list(input.key_points.slice(0, 3), w)) : null;
+    }
     case 'coherence':
       if (!coh) return null;
       if (coh.pattern === 'repeated') return w.tips.repeated;
@@ -208,7 +222,8 @@ export function openReport(args: ReportArgs): FeedbackReport {
   const right: string[] = [];
   const rel = measures.relevance;
   const coh = measures.coherence;
-  if (measures.language === 'chinese') {
+  // The question said back earns no praise for its sentences or length: they are the question's.
+  if (measures.language === 'chinese' && !rel?.echo) {
     if (rel?.score !== null && rel?.score !== undefined && rel.score >= 0.8) right.push(w.good.relevant);
     if (rel?.stance_taken) right.push(w.good.stance);
     if (coh?.pattern === 'sentences' && coh.score >= 0.7)
@@ -230,7 +245,11 @@ export function openReport(args: ReportArgs): FeedbackReport {
   const improved = measures.improved;
   let next: string;
   const offTopic = rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW;
-  if (offTopic)
+  // Said back, about someone else, not giving what is asked, or not in Chinese: answer the question.
+  const missedForm = rel?.form !== undefined && (!rel.form.answered || rel.form.about_answer === 'other');
+  if (rel?.echo || missedForm || measures.language !== 'chinese')
+    next = w.next.echo(model ? firstClause(model) : '我……');
+  else if (offTopic && !rel?.echo)
     next = w.next.openOffTopic(firstClause(model ?? input.key_points?.[0] ?? input.question_text ?? ''));
   else if (measures.length.ratio < LENGTH_GOOD_FROM) next = w.next.openShort(measures.length.expected);
   else next = w.next.openGood;

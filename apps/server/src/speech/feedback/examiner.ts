@@ -9,7 +9,7 @@ import { lessonReview } from './lesson-review.js';
 import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
-import { measureRelevance } from './relevance.js';
+import { ECHO_CAP, echoesQuestion, measureRelevance } from './relevance.js';
 import { loadTagger, tagAnswer } from './segment.js';
 import { REFERENCE_TYPES } from './types.js';
 import type {
@@ -45,6 +45,8 @@ const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
+/** Coherence of a one-phrase reply that gives what a quick question asks for. */
+const ELLIPTICAL_REPLY = 0.8;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
 
@@ -141,12 +143,18 @@ export class ExaminerEngine implements FeedbackEngine {
           key_points_missed: points.missed,
         };
         measures.coherence = measureCoherence(tokens);
+        // The instruction said back (when the task has one apart from its passage) is no retelling.
+        const instruction = input.question_text ?? '';
+        const echoed =
+          instruction !== '' && instruction !== input.reference_text && echoesQuestion(instruction, answer);
+        if (echoed) measures.relevance = { ...measures.relevance, score: ECHO_CAP, echo: true };
         const recall = Math.min(1, accuracy / RETELL_SHARE);
-        const task =
+        const retold =
           weighted([
             [0.6, recall],
             [0.4, points.score],
           ]) ?? recall;
+        const task = echoed ? Math.min(ECHO_CAP, retold) : retold;
         const quality =
           weighted([
             [0.4, measures.coherence.score],
@@ -190,6 +198,16 @@ export class ExaminerEngine implements FeedbackEngine {
     } else {
       measures.relevance = measureRelevance(seg.tagger, input, tokens);
       measures.coherence = measureCoherence(tokens, input.question_type === 'answer');
+      // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
+      // is how a speaker replies, not a broken sentence.
+      if (
+        input.question_type === 'answer' &&
+        measures.relevance.form?.specific &&
+        measures.coherence.clauses === 1 &&
+        measures.coherence.repetition === 0 &&
+        measures.coherence.score < ELLIPTICAL_REPLY
+      )
+        measures.coherence = { ...measures.coherence, score: ELLIPTICAL_REPLY, pattern: 'short' };
       // A written drill's key points are what it asks for (the pattern to use), not examples.
       const drill = written && input.key_points?.length ? measureKeyPoints(input.key_points, answer) : null;
       if (drill) {
@@ -230,6 +248,9 @@ export class ExaminerEngine implements FeedbackEngine {
     if (language !== 'chinese') {
       raw = Math.min(raw, NOT_CHINESE_CAP);
       losses = [['language', 1]];
+      // Nothing of the task was said in Chinese: no dimension of it earned anything (an English
+      // sentence is long and fluent, but not as an answer in Chinese).
+      measures.components = Object.fromEntries(Object.keys(measures.components).map((k) => [k, 0]));
     }
     measures.weakest = weakest(losses);
     const score = clampScore(raw * 100);

@@ -168,6 +168,10 @@ describe('LLM feedback engine against a streaming stand-in', () => {
     expect(body.messages[0]?.content).toContain('ONE JSON object');
     expect(body.messages[0]?.content).toContain('English');
     expect(body.messages[1]?.content).toContain('"coherence"');
+    // The question-form analysis and the relatedness measures ground the model as the others do.
+    expect(body.messages[0]?.content).toContain('measures.relevance.form');
+    expect(body.messages[1]?.content).toContain('"form":{"asks":');
+    expect(body.messages[1]?.content).toContain('"related":');
     expect(body.messages[1]?.content).toContain(open.answer_text);
   });
 

@@ -49,6 +49,12 @@ const RUBRIC = [
   'good as the model answer. Coherence: complete sentences with subject and predicate, connectives',
   '(因为…所以, 虽然…但是, 首先/其次, 另外, 总之), a beginning and an end; listed keywords are the low band',
   'however on-topic. Vocabulary: range and level for the test. Length and pace against the time limit.',
+  'measures.relevance.form is what the question asks for (asks: person, place, time, duration, reason,',
+  'choice, evaluation, object …), what the answer gives of it (given), whom the question and the answer are',
+  'about (about, about_answer: "other" = the answer is about someone else) and other_time (set at another',
+  'time than asked); measures.relevance.related lists answer words that are kinds of the topic (跑步 for',
+  '运动); echo = the question said back, the low band on every task but repeat and read aloud. Judge by',
+  'meaning, not by shared words. Repeat and read-aloud tips speak of accuracy and tones, never of reasons.',
 ].join('\n');
 
 /** The system prompt: examiner role, rubric, bands, the answer shape and the learner's language. */

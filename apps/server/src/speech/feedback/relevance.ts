@@ -5,7 +5,9 @@
  * talks about other details of the picture is as relevant as the model answer.
  */
 import { spokenChars } from '@kouyu/core';
+import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
+import { answerForm, isEcho, readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
 import type { AnswerInput, RelevanceMeasure } from './types.js';
@@ -29,53 +31,19 @@ const STANCE_ANSWER =
 const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
 const PICTURE_CREDIT = 0.4;
-/**
- * The form of a question says what kind of word answers it: 哪儿 a place, 多少 a number, 吗 a yes or
- * no. An answer that supplies one answers the question even in words the question never used; a word
- * the question itself says (今天 in 今天你穿了几件衣服) answers nothing, except where the form is
- * answered by taking the question's words up (the verb of a yes-no question, one side of a choice).
- */
-const QUESTION_FORMS: {
-  asks: RegExp;
-  answeredBy: (t: Token, question: string) => boolean;
-  framed?: boolean;
-  fromQuestion?: boolean;
-}[] = [
-  { asks: /哪儿|哪里|什么地方|去哪/, answeredBy: (t) => /^(ns|s|f)/.test(t.tag) },
-  { asks: /多少|几|多长|多大|多久|什么时候|哪年|星期几/, answeredBy: (t) => /^(m|t)/.test(t.tag) },
-  { asks: /谁/, answeredBy: (t) => /^(nr|r)/.test(t.tag) },
-  { asks: /为什么/, answeredBy: (t) => /^(因为|所以|由于)$/.test(t.word) },
-  { asks: /怎么样|怎样/, answeredBy: (t) => t.tag.startsWith('a') },
-  // 什么 / 哪个 ask for a thing: a noun answers it when the answer also takes up the question's frame.
-  {
-    asks: /什么(?!样)|哪个|哪种|哪一/,
-    answeredBy: (t) => /^(n|nz|vn|t|nr|ns)$/.test(t.tag) && !STOP.has(t.word),
-    framed: true,
-  },
-  // A yes-no question is answered by yes or no, or by its own verb said again (喜欢。/ 去过两次).
-  {
-    asks: /吗[？?]?$|吗[？?]/,
-    answeredBy: (t, q) =>
-      /^(是|不|不是|没|没有|有|会|能|对|去过|还|可以|要|想)$/.test(t.word) ||
-      (/^v/.test(t.tag) && !STOP.has(t.word) && q.includes(t.word)),
-    fromQuestion: true,
-  },
-  // A choice (猫还是狗) is answered by one side, or both (都), in the question's own words.
-  {
-    asks: /还是/,
-    answeredBy: (t, q) =>
-      /^(都|都不|两个|两种)$/.test(t.word) ||
-      (CONTENT_TAG.test(t.tag) && !STOP.has(t.word) && q.includes(t.word)),
-    fromQuestion: true,
-  },
-];
 const FORM_CREDIT = 0.7;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
 const FORM_MISSING_CAP = 0.3;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
-const ECHO_CAP = 0.1;
-const ECHO_OF_ANSWER = 0.8;
-const ECHO_OF_QUESTION = 0.6;
+export const ECHO_CAP = 0.1;
+/** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
+const ABOUT_OTHER_CAP = 0.25;
+/** A quick reply set at another time than asked (每天八点 for 下课以后) answers a neighbouring question. */
+const OTHER_TIME_CAP = 0.45;
+// On an open question the subject is one part of a long answer: about someone else costs, but less.
+const ABOUT_OTHER_OPEN = 0.6;
+// A word the lexicon relates to the topic (跑步 for 运动, 咖啡 beside 茶) counts this much of a hit.
+const RELATED_CREDIT = 0.8;
 // An answer whose own content words are on the topic is relevant however few words it has.
 const PRECISION_WEIGHT = 0.6;
 const PRECISION_NEEDS_RAW = 0.5;
@@ -132,7 +100,7 @@ function buildTopic(tagger: Tagger, input: AnswerInput): Map<string, number> {
 }
 
 /** Whether the answer takes up two characters in a row of the question's own words (我最喜欢… for 你最喜欢…). */
-function echoesQuestion(question: string, answer: string): boolean {
+function takesUpFrame(question: string, answer: string): boolean {
   const q = spokenChars(question);
   for (let i = 0; i + 1 < q.length; i++) {
     const pair = `${q[i]}${q[i + 1]}`;
@@ -142,28 +110,9 @@ function echoesQuestion(question: string, answer: string): boolean {
   return false;
 }
 
-/** Length of the longest common subsequence of two character lists. */
-function commonRun(a: readonly string[], b: readonly string[]): number {
-  let prev = new Array<number>(b.length + 1).fill(0);
-  for (const ca of a) {
-    const cur = new Array<number>(b.length + 1).fill(0);
-    for (let j = 0; j < b.length; j++)
-      cur[j + 1] = ca === b[j] ? (prev[j] ?? 0) + 1 : Math.max(prev[j + 1] ?? 0, cur[j] ?? 0);
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
-}
-
-/**
- * Whether the answer says the question back: most of its characters are the question's, in order, and
- * they are most of the question (你喜欢猫还是喜欢狗 for 你喜欢猫还是喜欢狗？). Taking a few of its
- * words up (我最喜欢…, 一起吃饭。) is how answers begin, not an echo.
- */
-export function echoesWholeQuestion(question: string, answer: readonly string[]): boolean {
-  const q = spokenChars(question);
-  if (q.length < 4 || answer.length < 4) return false;
-  const common = commonRun(q, answer);
-  return common / answer.length >= ECHO_OF_ANSWER && common / q.length >= ECHO_OF_QUESTION;
+/** Whether the answer says the question back (with homophones, 我 for 你 and hesitations allowed for). */
+export function echoesQuestion(question: string, answer: readonly string[], answered = false): boolean {
+  return isEcho(question, answer, syllables, answered);
 }
 
 /** Relevance of a tagged answer to its question. */
@@ -186,17 +135,42 @@ export function measureRelevance(
     raw += weight;
   }
   const question = input.question_text ?? '';
-  const framed = echoesQuestion(question, text);
-  const forms = QUESTION_FORMS.filter((f) => f.asks.test(question) && (!f.framed || framed));
-  const answering = new Set<string>();
-  for (const t of answer)
-    if (forms.some((f) => f.answeredBy(t, question) && (f.fromQuestion || !question.includes(t.word))))
-      answering.add(t.word);
-  if (answering.size > 0) raw += FORM_CREDIT;
+  const form = readQuestion(tagger, question);
+  const formAnswer = answerForm(form, answer, question);
+  const answering = new Set(Object.values(formAnswer.given).flat());
+  const touched = raw > 0;
   // Precision: the share of the answer's own content words that are on the topic or answer its form.
   const own = answer.filter((t) => CONTENT_TAG.test(t.tag) && !STOP.has(t.word) && HAN.test(t.word));
+  // Words said in other words: a kind of what a topic word names, or a kind of the same thing.
+  const lex = lexicon();
+  const related: string[] = [];
+  for (const t of own) {
+    if (hits.some((h) => h.includes(t.word) || t.word.includes(h)) || related.includes(t.word)) continue;
+    let best = 0;
+    for (const [word, weight] of topic) {
+      const r = relatedness(lex, t.word, word);
+      // A kind of the same thing (咖啡 beside 茶) is on the topic only beside the question's own words:
+      // beside an example's it is the neighbouring topic the examples happen to share.
+      if (r >= 1 || weight >= WEIGHT.question) best = Math.max(best, r * weight);
+    }
+    if (best <= 0) continue;
+    related.push(t.word);
+    raw += RELATED_CREDIT * best;
+  }
+  // On an open question the form (为什么 → 因为) is one part of a long answer: it counts once the answer
+  // is on the topic at all or takes up the question's frame (我喜欢秋天 for 你最喜欢的季节是什么); a
+  // listen-and-answer reply may answer by its form alone (猫。).
+  const quick = input.question_type === 'answer';
+  const framed = takesUpFrame(question, text);
+  if (answering.size > 0 && (quick || formAnswer.specific || touched || framed || related.length > 0))
+    // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
+    // the whole task, whatever the question's other words.
+    raw += quick && formAnswer.specific ? (SATURATION['answer'] ?? 1) : FORM_CREDIT;
   const onTopic = own.filter(
-    (t) => answering.has(t.word) || hits.some((h) => h.includes(t.word) || t.word.includes(h)),
+    (t) =>
+      answering.has(t.word) ||
+      related.includes(t.word) ||
+      hits.some((h) => h.includes(t.word) || t.word.includes(h)),
   ).length;
   const precision = own.length ? onTopic / own.length : 0;
   const stanceAsked = STANCE_QUESTION.test(question);
@@ -206,7 +180,7 @@ export function measureRelevance(
   if (stance) raw += STANCE_CREDIT;
   const pictured = input.question_type === 'picture' && PICTURE_WORDS.test(text);
   if (pictured) raw += PICTURE_CREDIT;
-  if (topic.size === 0 && !stanceAsked)
+  if (topic.size === 0 && !stanceAsked && form.asks.length === 0)
     return {
       score: null,
       hits: [],
@@ -226,13 +200,26 @@ export function measureRelevance(
         PASSAGE_PRECISION_WEIGHT +
         PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
     : recall + focus;
-  if (input.question_type === 'answer' && forms.length > 0 && answering.size === 0)
-    score = Math.min(score, FORM_MISSING_CAP);
-  if (echoesWholeQuestion(question, chars)) score = Math.min(score, ECHO_CAP);
+  if (quick && !formAnswer.answered) score = Math.min(score, FORM_MISSING_CAP);
+  if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
+  if (formAnswer.about === 'other')
+    score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
+  const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
+  if (echo) score = Math.min(score, ECHO_CAP);
   return {
     score: round2(Math.min(1, score)),
     hits: hits.slice(0, 12),
     stance_asked: stanceAsked,
     stance_taken: stance,
+    related: related.slice(0, 12),
+    form: {
+      ...form,
+      given: formAnswer.given,
+      answered: formAnswer.answered,
+      specific: formAnswer.specific,
+      about_answer: formAnswer.about,
+      other_time: formAnswer.otherTime,
+    },
+    echo,
   };
 }

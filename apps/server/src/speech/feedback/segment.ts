@@ -6,6 +6,7 @@
  * x punctuation, eng Latin letters.
  */
 import { readNumerals } from '@kouyu/core';
+import { lexicon } from './lexicon.js';
 
 export interface Token {
   word: string;
@@ -82,6 +83,16 @@ function refine(t: { word: string; tag: string }): Token[] {
       { word: chars.slice(1).join(''), tag: 'a' },
     ];
   if (t.tag === 'x' && HAN.test(t.word)) return [{ word: t.word, tag: 'l' }];
+  // A verb glued to its object and tagged as a name or noun (喝咖啡/nr) is a verb and its object.
+  if (chars.length >= 3 && !t.tag.startsWith('v')) {
+    const lex = lexicon();
+    const rest = chars.slice(1).join('');
+    if ((lex.entry(first)?.pos ?? '').startsWith('v') && (lex.entry(rest)?.pos ?? '').includes('n'))
+      return [
+        { word: first, tag: 'v' },
+        { word: rest, tag: 'n' },
+      ];
+  }
   return [{ word: t.word, tag: t.tag }];
 }
 
@@ -148,12 +159,22 @@ export function tagAnswer(tagger: Tagger, text: string): Token[] {
   return tagger(readNumerals(text.normalize('NFKC')));
 }
 
-/** Splits tokens into clauses at punctuation and hesitations (a recogniser's pause marks). */
+/**
+ * Splits tokens into clauses at punctuation and hesitations (a recogniser's pause marks). A list
+ * after a colon (我家有四个人：爸爸、妈妈和我) belongs to the sentence it spells out.
+ */
 export function clausesOf(tokens: readonly Token[]): Token[][] {
   const out: Token[][] = [];
   let current: Token[] = [];
+  let listing = false;
   for (const t of tokens) {
+    if (/^[：:]$/.test(t.word) && current.length) {
+      listing = true;
+      continue;
+    }
+    if (listing && t.word === '、') continue;
     if (t.tag === 'x' || isFiller(t)) {
+      listing = false;
       if (current.length) out.push(current);
       current = [];
       continue;

@@ -3,6 +3,7 @@ import { HSKK_LEVELS, HSK_LEVELS, LANGUAGES } from '@kouyu/core';
 import { voiceReportSchema } from '@kouyu/core';
 import type { Language, LessonReview, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport, FeedbackTier } from './html.js';
+import type { FormAnswer, QuestionForm } from './question-form.js';
 
 export const QUESTION_TYPES = [
   'repeat',
@@ -65,6 +66,18 @@ export interface RelevanceMeasure {
   key_points_hit?: string[];
   key_points_missed?: string[];
   note?: string;
+  /** Answer words the lexicon relates to the topic (跑步 for 运动, 咖啡 beside 茶). */
+  related?: string[];
+  /** What the question asks for, what the answer gives of it, and whom the answer is about. */
+  form?: QuestionForm & {
+    given: FormAnswer['given'];
+    answered: boolean;
+    specific: boolean;
+    about_answer: FormAnswer['about'];
+    other_time: boolean;
+  };
+  /** The answer said the question back. */
+  echo?: boolean;
 }
 
 /** Coherence and grammar: sentences rather than listed words, no repeats, linked ideas. */

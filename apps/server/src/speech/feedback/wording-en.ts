@@ -61,6 +61,26 @@ export const en: Wording = {
       'Language: the answer came through as pinyin, not Chinese. Speak Chinese so it is transcribed in characters.',
     notChinese:
       'Language: the answer is not in Chinese. Answer in Chinese, even with simple words: 我觉得……，因为…….',
+    notChineseReference:
+      'Language: the answer is not in Chinese. Say the sentence in Chinese, as you heard or read it, character by character.',
+    echo: (a) =>
+      `Relevance: you said the question back instead of answering it. It asks for ${a}: say that in your first sentence.`,
+    formMissing: (a) => `Relevance: the question asks for ${a}, and your answer does not say it.`,
+    otherPerson: (who) =>
+      `Relevance: the question is about ${who}, but your answer is about someone else. Say what ${who} does.`,
+  },
+  asked: {
+    person: 'a person (who)',
+    place: 'a place (where)',
+    time: 'a time (when)',
+    duration: 'how long or how often',
+    number: 'a number',
+    reason: 'a reason (因为……)',
+    choice: 'a choice between the options',
+    evaluation: 'your opinion of it (how it is)',
+    object: 'a thing (what)',
+    manner: 'a way of doing it (how)',
+    yes_no: 'a yes or a no',
   },
   good: {
     sentences: (l) =>
@@ -102,6 +122,7 @@ export const en: Wording = {
     referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
     retellPoints: (p) => `Retell it again and include: ${p}.`,
     openOffTopic: (o) => `Start by echoing the question, e.g. 「${o}」, then give two details about it.`,
+    echo: (e) => `Answer with your own information, e.g. 「${e}」.`,
     openPoints: (p) => `Answer again and also talk about: ${p}.`,
     openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,
     openWords: (w) => `Try working these words into your answer: ${w}.`,

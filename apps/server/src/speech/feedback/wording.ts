@@ -1,4 +1,5 @@
 import type { ScoreBand } from '@kouyu/core';
+import type { Asked } from './question-form.js';
 import type { Dimension, FeedbackLanguage } from './types.js';
 import { en } from './wording-en.js';
 import { ru } from './wording-ru.js';
@@ -41,7 +42,17 @@ export interface Wording {
     tones: (list: string) => string;
     pinyin: string;
     notChinese: string;
+    /** Not Chinese, on a task that repeats or reads a given text: say that text, no reasons asked. */
+    notChineseReference: string;
+    /** The question was said back: answer what it asks for instead. */
+    echo: (asked: string) => string;
+    /** The answer does not give what the question's form asks for (a person for 谁 …). */
+    formMissing: (asked: string) => string;
+    /** The answer is about someone other than the question is. */
+    otherPerson: (who: string) => string;
   };
+  /** What each question form asks for, as a tip names it. */
+  asked: Record<Asked, string>;
   good: {
     sentences: (links: string) => string;
     relevant: string;
@@ -77,6 +88,8 @@ export interface Wording {
     referenceSounds: (chars: string) => string;
     retellPoints: (points: string) => string;
     openOffTopic: (opening: string) => string;
+    /** After an echo: answer with what is asked, e.g. a model answer's opening. */
+    echo: (example: string) => string;
     openPoints: (points: string) => string;
     openShort: (expected: number) => string;
     openWords: (words: string) => string;

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { ExaminerEngine } from './examiner.js';
+import type { AnswerInput } from './types.js';
+
+// What the examiner must never do, whatever the set: score a correct short answer to a basic question
+// below 70 or a question said back above 40, praise or advise what the learner already did, or give
+// an answer that is not Chinese anything on any dimension.
+const examiner = new ExaminerEngine();
+const basic = (question: string, answer: string): AnswerInput => ({
+  question_type: 'answer',
+  level: 'basic',
+  question_text: question,
+  answer_text: answer,
+  time_limit_s: 10,
+  model_answers: [],
+  key_points: [],
+  image_texts: [],
+});
+const score = async (input: AnswerInput): Promise<number> =>
+  (await examiner.examine(input, 'en')).result.score;
+
+describe('examiner: meaning, not overlap', () => {
+  it.each([
+    ['你妈妈喜欢做什么？', '我妈妈喜欢做饭。'],
+    ['你妈妈喜欢做什么？', '她喜欢看书。'],
+    ['你常常和谁一起运动？', '我常常和我妹妹一起跑步，她跑得比我快。'],
+    ['这家饭店的菜怎么样？', '这家饭店的菜很好吃，我最喜欢他们做的鱼。'],
+    ['天气不好的时候，你还去跑步吗？', '去，我每天都跑步，下雨的时候我也去，我觉得很舒服。'],
+    ['你家有几个人？', '我家有四个人：爸爸、妈妈、哥哥和我。'],
+    ['你最喜欢什么运动？', '我最喜欢游泳。'],
+    ['你早上喝茶还是喝咖啡？', '我喝牛奶。'],
+  ])('a correct answer to %s (%s) scores at least 70', async (q, a) => {
+    expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你妈妈喜欢做什么？', '我喜欢吃苹果。'],
+    ['你常常和谁一起运动？', '我一个星期运动三次。'],
+    ['下雨的时候，你喜欢做什么？', '明天会下雨。'],
+    ['这家饭店的菜怎么样？', '我们去饭店吃饭吧。'],
+    ['你最喜欢什么运动？', '我最喜欢吃面条。'],
+  ])('an answer to another question than %s (%s) is in the low band', async (q, a) => {
+    expect(await score(basic(q, a))).toBeLessThan(50);
+  });
+
+  it('ranks the full family answer with the bare one, not below it', async () => {
+    const full = await score(basic('你家有几个人？', '我家有四个人：爸爸、妈妈、哥哥和我。'));
+    const bare = await score(basic('你家有几个人？', '我家有四个人。'));
+    expect(full).toBeGreaterThanOrEqual(bare);
+  });
+});
+
+describe('examiner: the question said back', () => {
+  const question = '你的生日是几月几号？';
+  it.each([
+    '你的生日是几月几号',
+    '你的生日是几月几号？',
+    '我你的生日是几月几号',
+    '我的生日是几月几号。',
+    '嗯，你的生日是几月几号',
+  ])('scores %s at most 40 and tells the learner to answer, not to start from the question', async (said) => {
+    const { result } = await examiner.examine(
+      { ...basic(question, said), model_answers: ['我的生日是三月八号。'] },
+      'en',
+    );
+    expect(result.score).toBeLessThanOrEqual(40);
+    expect(result.measures.relevance?.echo).toBe(true);
+    expect(result.feedback_text).toContain('you said the question back');
+    expect(result.feedback_text).not.toContain('Start from its own words');
+    expect(result.feedback_text).not.toContain('echoing the question');
+    expect(result.feedback_text).not.toContain('You spoke in complete sentences');
+  });
+
+  it.each(['open', 'picture'] as const)('scores an echo low on a %s task too', async (type) => {
+    const q = type === 'picture' ? '请说一说图片里的人在做什么。' : '请介绍一下你最喜欢的季节。';
+    const input: AnswerInput = {
+      ...basic(q, q),
+      question_type: type,
+      level: 'intermediate',
+      time_limit_s: 120,
+      image_texts: type === 'picture' ? ['公园里，一个人在跑步。'] : [],
+    };
+    expect(await score(input)).toBeLessThanOrEqual(40);
+    expect(await score({ ...input, answer_text: `我${q}` })).toBeLessThanOrEqual(40);
+  });
+
+  it('scores a retelling that says the instruction back low', async () => {
+    const passage = '小王每天早上六点起床，然后去公园跑步。跑完步以后，他回家吃早饭，再去上班。';
+    const input: AnswerInput = {
+      question_type: 'retell',
+      level: 'advanced',
+      question_text: '请听一段话，然后复述这段话的内容。',
+      reference_text: passage,
+      answer_text: '请听一段话然后复述这段话的内容',
+      time_limit_s: 120,
+    };
+    const { result } = await examiner.examine(input, 'en');
+    expect(result.score).toBeLessThanOrEqual(40);
+    expect(result.measures.relevance?.echo).toBe(true);
+  });
+
+  it('keeps a repeated sentence what it is: the task itself', async () => {
+    const input: AnswerInput = {
+      question_type: 'repeat',
+      level: 'basic',
+      reference_text: '我家有四个人。',
+      answer_text: '我家有四个人。',
+      time_limit_s: 10,
+    };
+    expect(await score(input)).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('examiner: dimensions that fit the task', () => {
+  it('gives an answer not in Chinese 0 on every dimension', async () => {
+    const { result } = await examiner.examine(
+      { ...basic('你早上喝茶还是喝咖啡？', 'I drink coffee every morning, it helps me wake up.') },
+      'en',
+    );
+    expect(result.score).toBeLessThanOrEqual(5);
+    const values = Object.values(result.measures.components);
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => v === 0)).toBe(true);
+    expect(result.feedback_text).not.toMatch(/Length: [1-9]\d*\/100|Fluency: [1-9]\d*\/100/);
+  });
+
+  it.each(['repeat', 'read_aloud'] as const)(
+    'speaks of accuracy, never of reasons, on a %s task',
+    async (type) => {
+      for (const answer of ['I have four people in my family', '我家有人', 'wo jia you si ge ren']) {
+        const { result } = await examiner.examine(
+          {
+            question_type: type,
+            level: 'basic',
+            reference_text: '我家有四个人。',
+            ...(type === 'read_aloud' ? { question_text: '我家有四个人。' } : {}),
+            answer_text: answer,
+            time_limit_s: 10,
+          },
+          'en',
+        );
+        expect(result.feedback_text, answer).not.toMatch(/因为|我觉得|reason/);
+      }
+    },
+  );
+});
