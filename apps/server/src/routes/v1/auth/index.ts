@@ -26,8 +26,8 @@ import type { CheckResult, CodePurpose } from '../../../accounts/codes.js';
 import { accountGuards } from '../../../accounts/lockout.js';
 import { renderLoginNotice } from '../../../accounts/mail-templates.js';
 import { sendCode, startSession } from '../../../accounts/session.js';
+import { register } from '../../../accounts/registration.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
-import { isCampusCode } from '../../../campus-card/store.js';
 import {
   bearerClaims,
   revokeAllForUser,
@@ -99,53 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { config: strict(10), schema: { body: registerBody, response: { 201: codeSentSchema } } },
     async (req, reply) => {
-      const { email, password, invited_code, language } = req.body;
-      const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerifiedAt) throw errors.conflict('email_exists');
-      if (existing && (await isVerificationBlocked(app.kv, existing.id, req.ip)))
-        throw errors.tooMany('email_blocked', 0);
-      let inviter: number | null = null;
-      if (invited_code) {
-        const [owner] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.shareCode, invited_code));
-        if (owner && owner.id !== existing?.id) inviter = owner.id;
-        // A school's campus code (the campus card's QR) is an invitation without an inviting learner.
-        else if (!(await isCampusCode(db, invited_code))) throw errors.badRequest('invalid_invitation_code');
-      }
-      const passwordHash = await hashPassword(password);
-      let user = existing;
-      if (user) {
-        // An unverified account can be registered again (a typo in the first password, a lost code).
-        [user] = await db
-          .update(users)
-          .set({
-            passwordHash,
-            invitedCode: invited_code ?? null,
-            invitedBy: inviter,
-            language: language ?? user.language,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        if (existing) forgetUser(existing.id);
-      } else {
-        [user] = await db
-          .insert(users)
-          .values({
-            email,
-            passwordHash,
-            username: usernameFor(email),
-            shareCode: newShareCode(),
-            invitedCode: invited_code ?? null,
-            invitedBy: inviter,
-            language: language ?? 'en',
-          })
-          .returning();
-      }
-      if (!user) throw new Error('user row missing after write');
-      const sent = await sendCode(app, user, 'verify', language);
+      const { email } = req.body;
+      const sent = await register(app, req.body, req.ip);
       if (!sent.sent) {
         throw errors.tooMany(
           'rate_limited',
