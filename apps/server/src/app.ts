@@ -30,6 +30,7 @@ import { knownRowOf, registerAuth } from './plugins/auth.js';
 import { createMailer } from './plugins/mail.js';
 import type { Mailer } from './plugins/mail.js';
 import { UserCache } from './accounts/user-cache.js';
+import { SessionRevocations } from './accounts/revocation.js';
 import { authRoutes } from './routes/v1/auth/index.js';
 import { userRoutes } from './routes/v1/user/index.js';
 import { adminRoutes } from './routes/v1/admin/index.js';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The user rows signed-in requests read, kept for USER_CACHE_MS. */
     userCache: UserCache;
+    /** Ended sessions, whose access tokens are refused (accounts/revocation.ts). */
+    sessions: SessionRevocations;
     /** Kept content answers replayed before the framework (plugins/answer-replay.ts). */
     answerReplay: AnswerReplay;
   }
@@ -156,6 +159,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const userCache = new UserCache(config.USER_CACHE_MS);
   app.decorate('userCache', userCache);
   app.decorate('answerReplay', replay);
+  app.decorate(
+    'sessions',
+    new SessionRevocations(kv, config.ACCESS_TOKEN_TTL_S, config.USER_CACHE_MS),
+  );
   registerFeedbackEngine(app);
   registerOcrEngine(app);
   registerPayments(app);

@@ -61,6 +61,7 @@ export async function register(
       })
       .returning();
   } else if (await checkPassword(user.passwordHash, password)) {
+    const id = user.id;
     // The same person again (the right password): a lost code, an invitation added afterwards.
     [user] = await db
       .update(users)
@@ -70,9 +71,9 @@ export async function register(
         language: language ?? user.language,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, user.id))
+      .where(eq(users.id, id))
       .returning();
-    forgetUser(existing.id);
+    forgetUser(id);
   }
   if (!user) throw new Error('user row missing after write');
   return sendCode(app, user, 'verify', language);

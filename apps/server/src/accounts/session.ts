@@ -8,7 +8,14 @@ import { pickLanguage } from '@kouyu/core';
 import { codeCooldown, issueCode } from './codes.js';
 import type { CodePurpose } from './codes.js';
 import { renderMail } from './mail-templates.js';
-import { issueRefreshToken, signAccessToken } from './tokens.js';
+import {
+  issueRefreshToken,
+  revokeAllForUser,
+  revokeFamily,
+  revokeFamilyById,
+  revokeOtherFamilies,
+  signAccessToken,
+} from './tokens.js';
 import { toStoredUser } from './users.js';
 import type { UserRow } from './users.js';
 
@@ -55,4 +62,25 @@ export async function sendCode(
     throw new AppError(503, 'service_unavailable');
   }
   return { sent: true, cooldown: await codeCooldown(db, user.id, purpose) };
+}
+
+/** Which sessions of a user end: one (logout), all but one (password change), every one (reset). */
+export type Ending =
+  | { only: string }
+  | { allBut: string }
+  | { all: true }
+  | { ofRefreshToken: string };
+
+/**
+ * Ends sessions: their refresh tokens are revoked and their access tokens refused on every instance
+ * from now on (accounts/revocation.ts), not only once they expire.
+ */
+export async function endSessions(app: FastifyInstance, userId: number, ending: Ending): Promise<void> {
+  const db = app.database.db;
+  let ended: string[];
+  if ('only' in ending) ended = [ending.only, ...(await revokeFamilyById(db, userId, ending.only))];
+  else if ('allBut' in ending) ended = await revokeOtherFamilies(db, userId, ending.allBut);
+  else if ('all' in ending) ended = await revokeAllForUser(db, userId);
+  else ended = await revokeFamily(db, ending.ofRefreshToken);
+  await app.sessions.revoke([...new Set(ended)]);
 }

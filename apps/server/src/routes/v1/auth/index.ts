@@ -25,14 +25,11 @@ import { checkCode, clearVerificationBlock, isVerificationBlocked } from '../../
 import type { CheckResult, CodePurpose } from '../../../accounts/codes.js';
 import { accountGuards } from '../../../accounts/lockout.js';
 import { renderLoginNotice } from '../../../accounts/mail-templates.js';
-import { sendCode, startSession } from '../../../accounts/session.js';
+import { endSessions, sendCode, startSession } from '../../../accounts/session.js';
 import { register } from '../../../accounts/registration.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
 import {
   bearerClaims,
-  revokeAllForUser,
-  revokeFamily,
-  revokeFamilyById,
   rotateRefreshToken,
   signAccessToken,
 } from '../../../accounts/tokens.js';
@@ -221,7 +218,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const rotated = await rotateRefreshToken(db, app.config.jwtSecret, req.body.refresh_token);
       if (!rotated.ok) {
-        if (rotated.reuse) req.log.warn('refresh token reused: family revoked');
+        if (rotated.reuse) {
+          req.log.warn('refresh token reused: family revoked');
+          await app.sessions.revoke([rotated.familyId]);
+        }
         throw errors.unauthorized('token_refresh_failed');
       }
       const user = await findUserById(db, rotated.userId);
@@ -245,10 +245,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // its own family too.
   app.post('/logout', { schema: { body: logoutBody, response: { 200: okSchema } } }, async (req) => {
     const token = req.body?.refresh_token;
-    if (token) await revokeFamily(db, token);
+    if (token) await endSessions(app, 0, { ofRefreshToken: token });
     const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
-    if (claims?.familyId) await revokeFamilyById(db, claims.userId, claims.familyId);
-    else if (claims) await revokeAllForUser(db, claims.userId);
+    if (claims?.familyId) await endSessions(app, claims.userId, { only: claims.familyId });
+    else if (claims) await endSessions(app, claims.userId, { all: true });
     return { success: true as const };
   });
 
@@ -321,7 +321,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, user.id));
       forgetUser(user.id);
-      await revokeAllForUser(db, user.id);
+      await endSessions(app, user.id, { all: true });
       // The owner proved the mailbox: every sign-in and code delay of the account ends (decision 012).
       await guards.login.unlock(user.email);
       await guards.code.unlock(user.email);
