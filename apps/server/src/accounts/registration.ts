@@ -76,5 +76,5 @@ export async function register(
     forgetUser(id);
   }
   if (!user) throw new Error('user row missing after write');
-  return sendCode(app, user, 'verify', language);
+  return sendCode(app, user, 'verify', address, language);
 }

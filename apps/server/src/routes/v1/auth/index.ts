@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) return codeSent(email, 60);
       if (user.emailVerifiedAt) throw errors.conflict('already_verified');
       if (await isVerificationBlocked(app.kv, user.id, req.ip)) throw errors.tooMany('email_blocked', 0);
-      const sent = await sendCode(app, user, 'verify', language);
+      const sent = await sendCode(app, user, 'verify', req.ip, language);
       if (!sent.sent) throw errors.tooMany('rate_limited', sent.cooldown, undefined, { email });
       return codeSent(email, sent.cooldown);
     },
@@ -204,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.emailVerifiedAt) {
         if (await isVerificationBlocked(app.kv, user.id, req.ip))
           throw errors.forbidden('max_verification_attempts');
-        const sent = await sendCode(app, user, 'verify');
+        const sent = await sendCode(app, user, 'verify', req.ip);
         const code = sent.sent ? 'email_not_verified_code_sent' : 'email_not_verified_rate_limited';
         throw new AppError(403, code, undefined, undefined, { email: user.email, cooldown: sent.cooldown });
       }
@@ -273,13 +273,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: strict(10), schema: { body: emailBody, response: { 200: codeSentSchema } } },
       async (req) => {
         const { email, language } = req.body;
-        const cooldownKey = `forgot:${email}`;
+        // Per e-mail and address: someone else asking for the owner's e-mail holds back only themself.
+        const cooldownKey = `forgot:${email}:${req.ip}`;
         const wait = Math.ceil((await app.kv.ttl(cooldownKey)) / 1000);
         if (wait > 0) throw errors.tooMany('rate_limited', wait);
         await app.kv.set(cooldownKey, '1', CODE_RESEND_COOLDOWN_S * 1000);
         const user = await findUserByEmail(db, email);
         if (user && !(await isVerificationBlocked(app.kv, user.id, req.ip)))
-          await sendCode(app, user, 'reset', language);
+          await sendCode(app, user, 'reset', req.ip, language);
         return codeSent(
           email,
           CODE_RESEND_COOLDOWN_S,
