@@ -182,4 +182,35 @@ describe(`lock-out defence on ${testDriver}`, () => {
     await post('/forgot-password', { email: owner.email }, signedIn);
     expect(await resets()).toBe(CODE_ISSUE_MAX_PER_DAY + 1);
   });
+
+  // Paced wrong passwords from rotating addresses made the owner's right one a 429 from any new
+  // address; a browser the owner signed in on before is spared the account-wide delay (decision 021).
+  it('a known device signs the owner in through delays that guessers from many addresses built', async () => {
+    const owner = await signUp(t.app);
+    const first = await login(owner.email, owner.password, clientAddress());
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toMatch(/^kouyu_device=[\w-]{22}$/);
+    const free = t.app.config.LOGIN_FREE_ATTEMPTS;
+    for (let i = 0; i < 2 * free; i++)
+      expect((await login(owner.email, 'wrong-pass', clientAddress())).statusCode).toBe(401);
+    const travelling = clientAddress();
+    expect((await login(owner.email, owner.password, travelling)).statusCode).toBe(429);
+    // A device id made up by a guesser is known for no account.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.email, password: owner.password },
+      headers: { cookie: 'kouyu_device=AAAAAAAAAAAAAAAAAAAAAA' },
+      remoteAddress: clientAddress(),
+    });
+    expect(forged.statusCode).toBe(429);
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.email, password: owner.password },
+      headers: { cookie },
+      remoteAddress: travelling,
+    });
+    expect(known.statusCode).toBe(200);
+  });
 });

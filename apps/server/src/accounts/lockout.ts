@@ -62,11 +62,15 @@ export class AttemptGuard {
     };
   }
 
-  /** Seconds this account and address must still wait before another try (0 when it may try now). */
-  async wait(account: string, address: string): Promise<number> {
+  /**
+   * Seconds this account and address must still wait before another try (0 when it may try now).
+   * `knownDevice`: the try comes from a device the account signed in on, which the account-wide delay
+   * spares like a known address (accounts/device.ts).
+   */
+  async wait(account: string, address: string, knownDevice = false): Promise<number> {
     const k = await this.keys(account, address);
     const waits = [await this.kv.ttl(`${k.pair}:wait`), await this.kv.ttl(`${k.address}:wait`)];
-    if (!(await knownAddress.is(this.kv, account, address)))
+    if (!knownDevice && !(await knownAddress.is(this.kv, account, address)))
       waits.push(await this.kv.ttl(`${k.account}:wait`));
     return Math.ceil(Math.max(...waits) / 1000);
   }

@@ -24,6 +24,7 @@ import { pointsLedger, users } from '../../../db/schema.js';
 import { checkCode, clearVerificationBlock, isVerificationBlocked } from '../../../accounts/codes.js';
 import type { CheckResult, CodePurpose } from '../../../accounts/codes.js';
 import { accountGuards } from '../../../accounts/lockout.js';
+import { deviceOf, knownDevice } from '../../../accounts/device.js';
 import { renderLoginNotice } from '../../../accounts/mail-templates.js';
 import { endSessions, sendCode, startSession } from '../../../accounts/session.js';
 import { register } from '../../../accounts/registration.js';
@@ -113,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     { config: strict(20), schema: { body: verifyEmailBody, response: { 200: authDataSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const { email, code } = req.body;
       const user = await findUserByEmail(db, email);
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
@@ -156,6 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!verified) throw new Error('user row missing after verification');
       // Goal 1 (spec 000 §1) counts an account once it is real: verified, not merely submitted.
       await recordGoal(db, 'register', { forward: forwardAllowed(req) });
+      await knownDevice.remember(app.kv, email, req, reply, app.config.production);
       return startSession(app, verified);
     },
   );
@@ -179,10 +181,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { config: strict(20), schema: { body: loginBody, response: { 200: authDataSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const { email, password } = req.body;
       // A try that must still wait is refused before the password is looked at, right or wrong.
-      const wait = await guards.login.wait(email, req.ip);
+      const device = await knownDevice.is(app.kv, email, deviceOf(req));
+      const wait = await guards.login.wait(email, req.ip, device);
       if (wait > 0) throw errors.tooMany('rate_limited', wait);
       const user = await findUserByEmail(db, email);
       const ok = user
@@ -208,6 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const code = sent.sent ? 'email_not_verified_code_sent' : 'email_not_verified_rate_limited';
         throw new AppError(403, code, undefined, undefined, { email: user.email, cooldown: sent.cooldown });
       }
+      await knownDevice.remember(app.kv, email, req, reply, app.config.production);
       return startSession(app, user);
     },
   );
