@@ -40,9 +40,7 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
-  newShareCode,
   toStoredUser,
-  usernameFor,
 } from '../../../accounts/users.js';
 import { forgetUser } from '../../../accounts/user-cache.js';
 
