@@ -161,10 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const userCache = new UserCache(config.USER_CACHE_MS);
   app.decorate('userCache', userCache);
   app.decorate('answerReplay', replay);
-  app.decorate(
-    'sessions',
-    new SessionRevocations(kv, config.ACCESS_TOKEN_TTL_S, config.USER_CACHE_MS),
-  );
+  app.decorate('sessions', new SessionRevocations(kv, config.ACCESS_TOKEN_TTL_S, config.USER_CACHE_MS));
   registerFeedbackEngine(app);
   registerOcrEngine(app);
   registerPayments(app);

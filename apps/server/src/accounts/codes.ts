@@ -141,7 +141,12 @@ export async function checkCode(
     await db
       .update(emailCodes)
       .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(inArray(emailCodes.id, live.map((row) => row.id)));
+      .where(
+        inArray(
+          emailCodes.id,
+          live.map((row) => row.id),
+        ),
+      );
   }
   // Every wrong guess counts towards the daily allowance, even against a spent or expired code.
   const fails = await kv.incr(failKey(userId, address), VERIFICATION_BLOCK_S * 1000);

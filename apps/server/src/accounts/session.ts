@@ -74,11 +74,7 @@ export async function sendCode(
 }
 
 /** Which sessions of a user end: one (logout), all but one (password change), every one (reset). */
-export type Ending =
-  | { only: string }
-  | { allBut: string }
-  | { all: true }
-  | { ofRefreshToken: string };
+export type Ending = { only: string } | { allBut: string } | { all: true } | { ofRefreshToken: string };
 
 /**
  * Ends sessions: their refresh tokens are revoked and their access tokens refused on every instance

@@ -192,11 +192,7 @@ export async function revokeFamilyById(db: Db, userId: number, familyId: string)
 }
 
 /** Revokes every family of a user but one (password change keeps the session that changed it). */
-export async function revokeOtherFamilies(
-  db: Db,
-  userId: number,
-  keepFamilyId: string,
-): Promise<string[]> {
+export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<string[]> {
   const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })

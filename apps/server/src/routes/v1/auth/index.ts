@@ -29,11 +29,7 @@ import { renderLoginNotice } from '../../../accounts/mail-templates.js';
 import { endSessions, sendCode, startSession } from '../../../accounts/session.js';
 import { register } from '../../../accounts/registration.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
-import {
-  bearerClaims,
-  rotateRefreshToken,
-  signAccessToken,
-} from '../../../accounts/tokens.js';
+import { bearerClaims, rotateRefreshToken, signAccessToken } from '../../../accounts/tokens.js';
 import {
   checkPassword,
   decoyHash,
