@@ -96,7 +96,9 @@ export default defineConfig({
   },
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   build: {
-    sourcemap: true,
+    // Maps are written for debugging a build locally, but no bundle names them, and the server does
+    // not serve them in production.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       treeshake: {

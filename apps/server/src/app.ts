@@ -22,6 +22,8 @@ import { requestIds } from './plugins/request-id.js';
 import { AnswerReplay } from './plugins/answer-replay.js';
 import { registerCors } from './plugins/cors.js';
 import { registerTextGuard, withEmptyQueryKept } from './plugins/validation.js';
+import { trustFunction } from './plugins/proxy-trust.js';
+import { kvRateLimitStore } from './plugins/route-limit-store.js';
 import { apiSecurityHeaders, hstsOption, serializeRequest, socketSources } from './plugins/security.js';
 import { errors } from './lib/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -30,6 +32,7 @@ import { knownRowOf, registerAuth } from './plugins/auth.js';
 import { createMailer } from './plugins/mail.js';
 import type { Mailer } from './plugins/mail.js';
 import { UserCache } from './accounts/user-cache.js';
+import { SessionRevocations } from './accounts/revocation.js';
 import { authRoutes } from './routes/v1/auth/index.js';
 import { userRoutes } from './routes/v1/user/index.js';
 import { adminRoutes } from './routes/v1/admin/index.js';
@@ -79,6 +82,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The user rows signed-in requests read, kept for USER_CACHE_MS. */
     userCache: UserCache;
+    /** Ended sessions, whose access tokens are refused (accounts/revocation.ts). */
+    sessions: SessionRevocations;
     /** Kept content answers replayed before the framework (plugins/answer-replay.ts). */
     answerReplay: AnswerReplay;
   }
@@ -128,7 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     serverFactory: replay.serverFactory,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustFunction(config.TRUST_PROXY),
     // A page font's name (`routes/v1/fonts`) carries up to 300 characters in its path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -156,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const userCache = new UserCache(config.USER_CACHE_MS);
   app.decorate('userCache', userCache);
   app.decorate('answerReplay', replay);
+  app.decorate('sessions', new SessionRevocations(kv, config.ACCESS_TOKEN_TTL_S, config.USER_CACHE_MS));
   registerFeedbackEngine(app);
   registerOcrEngine(app);
   registerPayments(app);
@@ -240,7 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId,
     log: app.log,
     limit: apiLimit,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustFunction(config.TRUST_PROXY),
     knownRow: (authorization) => knownRowOf(app, authorization),
   });
   // From the first moment of closing the framework answers (503 while it closes), not the replay.
@@ -253,7 +259,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     global: false,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: rateLimitNameSpace } : {}),
+    // Shared and lasting: Redis, else the database (the per-route limits are few and strict).
+    ...(redis
+      ? { redis, nameSpace: rateLimitNameSpace }
+      : { store: kvRateLimitStore(kv, rateLimitNameSpace) }),
     keyGenerator: addressOf,
     // The limit, what is left and when it resets are told with a refusal (429, with Retry-After), not
     // on every answer: three headers less for the client to parse on each read (decision 016).

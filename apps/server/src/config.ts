@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseProxyTrust } from './plugins/proxy-trust.js';
 import { ACCESS_TOKEN_TTL_S, FEEDBACK_COOLDOWN_DEFAULT_S, parsePlanSettings } from '@kouyu/core';
 
 const bool = z
@@ -33,7 +34,18 @@ const envSchema = z.object({
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.default(['capacitor://localhost', 'https://localhost']),
-  TRUST_PROXY: bool.default(false),
+  // proxies believed about client addresses: false, true (= 1, the proxy in front), a hop count, or addresses/CIDRs
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      try {
+        return parseProxyTrust(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

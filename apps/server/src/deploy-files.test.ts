@@ -62,7 +62,7 @@ describe.skipIf(process.env['TEST_DB'] === 'postgres')('deployment files', () =>
     expect(first).toEqual(second);
     const config = loadConfig(first);
     expect(config.production).toBe(true);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(config.jwtSecret).toBe(operatorEnv['JWT_SECRET']);
     expect(config.PUBLIC_URL).toBeTruthy();
     expect(config.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);

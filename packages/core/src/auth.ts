@@ -6,8 +6,14 @@ import { storedUserSchema } from './api.js';
 /** How long a verification or reset code lives, and the wait between two sends. */
 export const CODE_TTL_S = 15 * 60;
 export const CODE_RESEND_COOLDOWN_S = 60;
-/** Wrong tries allowed on one code. */
+/** Wrong tries one address has on one code (others' guesses do not spend the owner's). */
 export const CODE_MAX_ATTEMPTS = 5;
+/** Wrong tries on one code from all addresses together, after which it is spent. */
+export const CODE_GUESS_LIMIT = 2 * CODE_MAX_ATTEMPTS;
+/** How many of the latest unspent codes of an account a code is checked against. */
+export const CODE_LIVE_MAX = 3;
+/** Codes mailed per account and purpose within a day, beyond which only known addresses get more. */
+export const CODE_ISSUE_MAX_PER_DAY = 10;
 /** Wrong codes within a day before the e-mail is blocked for verification (spec: "max verification attempts"). */
 export const VERIFICATION_BLOCK_AFTER = 10;
 export const VERIFICATION_BLOCK_S = 24 * 3600;

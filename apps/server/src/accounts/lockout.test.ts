@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { VERIFICATION_BLOCK_AFTER } from '@kouyu/core';
-import { mailOutbox } from '../db/schema.js';
+import {
+  CODE_GUESS_LIMIT,
+  CODE_ISSUE_MAX_PER_DAY,
+  CODE_MAX_ATTEMPTS,
+  VERIFICATION_BLOCK_AFTER,
+} from '@kouyu/core';
+import { emailCodes, mailOutbox } from '../db/schema.js';
 import { createTestApp, testDriver } from '../test/app.js';
 import type { TestApp } from '../test/app.js';
 import { clientAddress, lastCode, signUp } from '../test/accounts.js';
@@ -109,5 +114,103 @@ describe(`lock-out defence on ${testDriver}`, () => {
     // The attacker's address stays blocked for this account.
     const again = await post('/verify-password-reset-code', { email: owner.email, code }, attacker);
     expect(again.json().code).toBe('max_verification_attempts');
+  });
+
+  // Five wrong codes from anyone used to spend the owner's code (code_expired), and the attacker's
+  // forgot-password held the owner's back for 60 s (decision 023).
+  const guessFrom = (owner: string, from: string, n: number, skip: string, base = 300_000) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) => String(base + i)).map(async (c) => {
+        const code = c === skip ? '999999' : c;
+        return (await post('/verify-password-reset-code', { email: owner, code }, from)).json().code;
+      }),
+    );
+
+  it('others’ wrong codes neither spend the owner’s code nor hold back the owner’s request', async () => {
+    const owner = await signUp(t.app);
+    const attacker = clientAddress();
+    expect((await post('/forgot-password', { email: owner.email }, attacker)).statusCode).toBe(200);
+    const mailed = await lastCode(t.app, owner.email);
+    const answers = await guessFrom(owner.email, attacker, CODE_MAX_ATTEMPTS + 1, mailed);
+    expect(answers).toContain('code_expired');
+    const home = clientAddress();
+    expect((await post('/forgot-password', { email: owner.email }, home)).statusCode).toBe(200);
+    const ok = await post('/verify-password-reset-code', { email: owner.email, code: mailed }, home);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a code spent by many addresses gives way to a fresh one at once; codes a day are bounded', async () => {
+    const owner = await signUp(t.app);
+    await post('/forgot-password', { email: owner.email }, clientAddress());
+    const mailed = await lastCode(t.app, owner.email);
+    for (let a = 0; a < CODE_GUESS_LIMIT / CODE_MAX_ATTEMPTS; a++)
+      await guessFrom(owner.email, clientAddress(), CODE_MAX_ATTEMPTS, mailed, 400_000 + 10 * a);
+    const home = clientAddress();
+    const spent = await post('/verify-password-reset-code', { email: owner.email, code: mailed }, home);
+    expect(spent.json().code).toBe('code_expired');
+    expect((await post('/forgot-password', { email: owner.email }, home)).statusCode).toBe(200);
+    const fresh = await lastCode(t.app, owner.email);
+    expect(fresh).not.toBe(mailed);
+    const ok = await post('/verify-password-reset-code', { email: owner.email, code: fresh }, home);
+    expect(ok.statusCode).toBe(200);
+
+    // Strangers asking past the cooldown get at most CODE_ISSUE_MAX_PER_DAY codes mailed; the
+    // address the owner signs in from still gets one.
+    const resets = async () =>
+      (
+        await t.app.database.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.purpose, 'reset')))
+      ).length;
+    const before = await resets();
+    for (let i = 0; i < CODE_ISSUE_MAX_PER_DAY; i++) {
+      await t.app.database.db
+        .update(emailCodes)
+        .set({ createdAt: new Date(Date.now() - 120_000) })
+        .where(eq(emailCodes.userId, owner.user.id));
+      await post('/forgot-password', { email: owner.email }, clientAddress());
+    }
+    expect(await resets()).toBe(CODE_ISSUE_MAX_PER_DAY);
+    expect(before).toBe(2);
+    const signedIn = clientAddress();
+    expect((await login(owner.email, owner.password, signedIn)).statusCode).toBe(200);
+    await t.app.database.db
+      .update(emailCodes)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(emailCodes.userId, owner.user.id));
+    await post('/forgot-password', { email: owner.email }, signedIn);
+    expect(await resets()).toBe(CODE_ISSUE_MAX_PER_DAY + 1);
+  });
+
+  // Paced wrong passwords from rotating addresses made the owner's right one a 429 from any new
+  // address; a browser the owner signed in on before is spared the account-wide delay (decision 023).
+  it('a known device signs the owner in through delays that guessers from many addresses built', async () => {
+    const owner = await signUp(t.app);
+    const first = await login(owner.email, owner.password, clientAddress());
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toMatch(/^kouyu_device=[\w-]{22}$/);
+    const free = t.app.config.LOGIN_FREE_ATTEMPTS;
+    for (let i = 0; i < 2 * free; i++)
+      expect((await login(owner.email, 'wrong-pass', clientAddress())).statusCode).toBe(401);
+    const travelling = clientAddress();
+    expect((await login(owner.email, owner.password, travelling)).statusCode).toBe(429);
+    // A device id made up by a guesser is known for no account.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.email, password: owner.password },
+      headers: { cookie: 'kouyu_device=AAAAAAAAAAAAAAAAAAAAAA' },
+      remoteAddress: clientAddress(),
+    });
+    expect(forged.statusCode).toBe(429);
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.email, password: owner.password },
+      headers: { cookie },
+      remoteAddress: travelling,
+    });
+    expect(known.statusCode).toBe(200);
   });
 });

@@ -62,11 +62,15 @@ export class AttemptGuard {
     };
   }
 
-  /** Seconds this account and address must still wait before another try (0 when it may try now). */
-  async wait(account: string, address: string): Promise<number> {
+  /**
+   * Seconds this account and address must still wait before another try (0 when it may try now).
+   * `knownDevice`: the try comes from a device the account signed in on, which the account-wide delay
+   * spares like a known address (accounts/device.ts).
+   */
+  async wait(account: string, address: string, knownDevice = false): Promise<number> {
     const k = await this.keys(account, address);
     const waits = [await this.kv.ttl(`${k.pair}:wait`), await this.kv.ttl(`${k.address}:wait`)];
-    if (!(await knownAddress.is(this.kv, account, address)))
+    if (!knownDevice && !(await knownAddress.is(this.kv, account, address)))
       waits.push(await this.kv.ttl(`${k.account}:wait`));
     return Math.ceil(Math.max(...waits) / 1000);
   }
@@ -114,9 +118,8 @@ export interface GuardSettings {
  * The two guards of the account routes. Sign-in: delays from the free tries on; the account-wide
  * count allows twice as many (a typo-prone owner on a new network is not slowed by one attacker);
  * one address six times as many, scaled like the other per-address limits (a school behind one
- * address). Codes: the pair is blocked for a day after VERIFICATION_BLOCK_AFTER wrong codes
- * (accounts/codes.ts), so only the account-wide and address counts add delays; the account-wide count
- * allows four times the free tries, spread over many addresses.
+ * address). Codes: the pair has hard bounds (accounts/codes.ts: tries per code, a day's block); the
+ * address count slows one address trying many accounts with growing delays.
  */
 export function accountGuards(kv: Kv, s: GuardSettings) {
   const free = s.LOGIN_FREE_ATTEMPTS;
@@ -131,9 +134,12 @@ export function accountGuards(kv: Kv, s: GuardSettings) {
     }),
     code: new AttemptGuard(kv, {
       name: 'code',
-      // the pair is blocked outright after `blockAfter` wrong codes (accounts/codes.ts)
+      // the pair has hard bounds instead (accounts/codes.ts): CODE_MAX_ATTEMPTS per code, then a
+      // day's block after VERIFICATION_BLOCK_AFTER
       pairFree: Number.POSITIVE_INFINITY,
-      accountFree: 4 * free,
+      // no account-wide delay: it would hold the owner back too (decision 023); codes.ts bounds the
+      // guesses per code and the codes per day instead
+      accountFree: Number.POSITIVE_INFINITY,
       addressFree,
       maxDelayS: s.LOGIN_MAX_DELAY_S,
     }),

@@ -118,7 +118,9 @@ export async function issueRefreshToken(
 }
 
 export type RotateResult =
-  { ok: true; userId: number; familyId: string; token: string } | { ok: false; reuse: boolean };
+  | { ok: true; userId: number; familyId: string; token: string }
+  | { ok: false; reuse: false }
+  | { ok: false; reuse: true; familyId: string };
 
 /**
  * The successor of a refresh token is derived from it with the server secret, so a second request
@@ -157,7 +159,7 @@ export async function rotateRefreshToken(db: Db, secret: string, presented: stri
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-      return { ok: false, reuse: true };
+      return { ok: false, reuse: true, familyId: row.familyId };
     }
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     await tx.insert(refreshTokens).values({
@@ -170,9 +172,12 @@ export async function rotateRefreshToken(db: Db, secret: string, presented: stri
   });
 }
 
+/** The distinct family ids of revoked rows: the sessions whose access tokens must end too. */
+const familiesOf = (rows: { familyId: string }[]): string[] => [...new Set(rows.map((r) => r.familyId))];
+
 /** Revokes one family by its id, only if it belongs to the user (logout with the bearer alone). */
-export async function revokeFamilyById(db: Db, userId: number, familyId: string): Promise<void> {
-  await db
+export async function revokeFamilyById(db: Db, userId: number, familyId: string): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(
@@ -181,12 +186,14 @@ export async function revokeFamilyById(db: Db, userId: number, familyId: string)
         eq(refreshTokens.familyId, familyId),
         isNull(refreshTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return familiesOf(rows);
 }
 
 /** Revokes every family of a user but one (password change keeps the session that changed it). */
-export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<void> {
-  await db
+export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(
@@ -195,26 +202,31 @@ export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: 
         ne(refreshTokens.familyId, keepFamilyId),
         isNull(refreshTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return familiesOf(rows);
 }
 
 /** Revokes the family of a refresh token (logout). */
-export async function revokeFamily(db: Db, presented: string): Promise<void> {
+export async function revokeFamily(db: Db, presented: string): Promise<string[]> {
   const [row] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-  if (!row) return;
+  if (!row) return [];
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  return [row.familyId];
 }
 
 /** Revokes every session of a user (password reset, account deletion). */
-export async function revokeAllForUser(db: Db, userId: number): Promise<void> {
-  await db
+export async function revokeAllForUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return familiesOf(rows);
 }

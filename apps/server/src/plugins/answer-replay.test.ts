@@ -170,6 +170,19 @@ describe(`answer replay on ${testDriver}`, () => {
     expect(testListSchema.parse(JSON.parse(guest.body.toString())).guest_access).toBe(true);
   });
 
+  it('hands a token of an ended session to the framework, which refuses it', async () => {
+    const learner = await signUp(t.app);
+    expect((await get(t.port, list, learner.auth)).status).toBe(200);
+    const before = replayed();
+    expect((await get(t.port, list, learner.auth)).status).toBe(200);
+    expect(replayed()).toBe(before + 1);
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: learner.auth });
+    expect(out.statusCode).toBe(200);
+    const late = await get(t.port, list, learner.auth);
+    expect(late.status).toBe(401);
+    expect(replayed()).toBe(before + 1);
+  });
+
   it('hands an expired token to the framework, which refuses it', async () => {
     const learner = await signUp(t.app);
     const token = await signAccessToken(t.app.config.jwtSecret, { userId: learner.user.id, admin: false }, 1);

@@ -42,7 +42,8 @@ export interface ReplayParts {
   genReqId: (req: IncomingMessage) => string;
   log: FastifyBaseLogger;
   limit: ApiLimit;
-  trustProxy: boolean;
+  /** The proxies believed about the client's address, as the framework's `trustProxy` (plugins/proxy-trust.ts). */
+  trustProxy: ((address: string, hop: number) => boolean) | false;
   /** The row a bearer header's token stands for now, without waiting; undefined when unknown. */
   knownRow: (authorization: string) => UserRow | undefined;
 }
@@ -94,7 +95,7 @@ export class AnswerReplay {
   /** Starts replaying, with the parts of the built app. */
   attach(parts: ReplayParts): void {
     this.parts = parts;
-    this.trust = parts.trustProxy ? () => true : null;
+    this.trust = parts.trustProxy || null;
   }
 
   /** Stops replaying (the app is closing: the framework answers 503 from now on). */

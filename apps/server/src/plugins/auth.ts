@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { errors } from '../lib/errors.js';
 import { knownAccessClaims, verifyAccessToken } from '../accounts/tokens.js';
+import type { AccessClaims } from '../accounts/tokens.js';
 import { findUserById } from '../accounts/users.js';
 import type { UserRow } from '../accounts/users.js';
 
@@ -38,13 +39,24 @@ export function bearer(req: FastifyRequest): string | null {
 export function knownRowOf(app: FastifyInstance, header: string | undefined): UserRow | undefined {
   const token = bearerOf(header);
   const claims = token ? knownAccessClaims(app.config.jwtSecret, token) : null;
-  return claims ? app.userCache.peek(claims.userId)?.row : undefined;
+  if (!claims || !liveSession(app, claims)) return undefined;
+  return app.userCache.peek(claims.userId)?.row;
+}
+
+/**
+ * True when the token's session is known, without waiting, not to have ended; false when it ended or
+ * the shared store must be asked (`userOfToken` asks). A token without a session id has none to end.
+ */
+function liveSession(app: FastifyInstance, claims: AccessClaims): boolean {
+  return claims.familyId === undefined || app.sessions.known(claims.familyId) === false;
 }
 
 /** The existing user a valid access token names, or null (expired, forged, user deleted). */
 export async function userOfToken(app: FastifyInstance, token: string): Promise<UserRow | null> {
   const claims = await verifyAccessToken(app.config.jwtSecret, token);
   if (!claims) return null;
+  // Logout, a password change or a reset ended the session: its token is refused at once.
+  if (claims.familyId && (await app.sessions.isRevoked(claims.familyId))) return null;
   const { userId } = claims;
   return (await app.userCache.get(userId, () => findUserById(app.database.db, userId))) ?? null;
 }
@@ -72,7 +84,7 @@ export function registerAuth(app: FastifyInstance) {
     const token = bearer(req);
     if (!token) return { user: null };
     const claims = knownAccessClaims(app.config.jwtSecret, token);
-    const hit = claims ? app.userCache.peek(claims.userId) : null;
+    const hit = claims && liveSession(app, claims) ? app.userCache.peek(claims.userId) : null;
     return hit ? { user: hit.row ?? null } : undefined;
   };
 

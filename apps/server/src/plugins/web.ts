@@ -21,6 +21,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // Source maps would hand the whole client source to anyone; in production they are not served.
+      allowedPath: (pathName) => !(app.config.production && pathName.endsWith('.map')),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath);
         res.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);

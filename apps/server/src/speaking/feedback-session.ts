@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { canOpen, errorMessage, feedbackPayloadSchema } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
 import { verifyAccessToken } from '../accounts/tokens.js';
+import type { SessionRevocations } from '../accounts/revocation.js';
 import { findUserById } from '../accounts/users.js';
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
@@ -113,10 +114,13 @@ export async function userFromToken(
   db: Db,
   secret: string,
   token: string | undefined,
+  sessions: SessionRevocations,
 ): Promise<UserRow | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(secret, token);
-  const user = claims ? await findUserById(db, claims.userId) : undefined;
+  // A token of an ended session (logout, password change or reset) no longer holds.
+  const ended = claims?.familyId ? await sessions.isRevoked(claims.familyId) : false;
+  const user = claims && !ended ? await findUserById(db, claims.userId) : undefined;
   if (!user) throw new FeedbackError('token_expired', FEEDBACK_WS_CODE.unauthorized);
   return user;
 }

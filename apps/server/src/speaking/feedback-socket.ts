@@ -44,11 +44,11 @@ async function request(
     const user =
       session.userId !== null
         ? ((await findUserById(db, session.userId)) ?? null)
-        : await userFromToken(db, app.config.jwtSecret, token || undefined);
+        : await userFromToken(db, app.config.jwtSecret, token || undefined, app.sessions);
     return { payload: session.payload, user };
   }
   const payload = queryPayload(query);
-  return { payload, user: await userFromToken(db, app.config.jwtSecret, token || payload.token) };
+  return { payload, user: await userFromToken(db, app.config.jwtSecret, token || payload.token, app.sessions) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { HTTP_MATRIX, QUOTA_MATRIX, SOCKET_MATRIX } from './authorization-matrix
 import { startOpenAiStandIn } from '../../speech/asr/standins/openai-standin.js';
 import { tone } from '../../speech/asr/standins/tone.js';
 import { encodeWav } from '../../speech/asr/wav.js';
-import { clientAddress } from '../accounts.js';
+import { clientAddress, signUp } from '../accounts.js';
 import { seedHskk } from '../speaking.js';
 import { ROLES, concreteUrl, report, suiteApp } from './roles.js';
 import type { SuiteApp } from './roles.js';
@@ -76,6 +76,30 @@ describe(`authorization matrix on ${testDriver}`, () => {
       if (!key.includes(' /api/v1/admin/')) continue;
       expect(row.split(' ').slice(0, 4), key).toEqual(['401', '403', '403', '403']);
     }
+  });
+
+  // An access token used to outlive logout by up to its lifetime (decision 023).
+  it('refuses a signed-out token on every route a guest is refused', async () => {
+    const user = await signUp(s.app);
+    const out = await s.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.auth });
+    expect(out.statusCode).toBe(200);
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const route of s.routes.filter((r) => !r.websocket)) {
+      const key = `${route.method} ${route.url}`;
+      if (HTTP_MATRIX[key]?.split(' ')[0] !== '401') continue;
+      const res = await s.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        headers: user.auth,
+        ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+      });
+      cells += 1;
+      if (res.statusCode !== 401) wrong.push(`${key}: got ${res.statusCode}`);
+    }
+    report(`authorization matrix: ${cells} signed-out cells, ${wrong.length} wrong`);
+    expect(cells).toBeGreaterThan(20);
+    expect(wrong).toEqual([]);
   });
 
   it('opens each socket as the table says', async () => {

@@ -70,6 +70,15 @@ describe(`crash safety on ${testDriver}`, () => {
       body: JSON.stringify(ADMIN),
     });
     const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    // A session ended before the kill stays ended after it (decision 023: the ended set is in Kv).
+    const ended = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const endedAuth = { authorization: `Bearer ${((await ended.json()) as { token: string }).token}` };
+    const logout = await fetch(`${base}/api/v1/auth/logout`, { method: 'POST', headers: endedAuth });
+    expect(logout.status).toBe(200);
     const tag = `crash-${randomBytes(4).toString('hex')}`;
     const acknowledged: string[] = [];
     let next = 0;
@@ -99,6 +108,8 @@ describe(`crash safety on ${testDriver}`, () => {
 
     // Start again on the same data: it must come up healthy (PGlite recovers its write-ahead log).
     server = await startBuiltServer(env);
+    const me = await fetch(`${server.baseUrl}/api/v1/auth/me`, { headers: endedAuth });
+    expect(me.status).toBe(401);
     await server.stop('SIGTERM');
     server = null;
 

@@ -24,27 +24,19 @@ import { pointsLedger, users } from '../../../db/schema.js';
 import { checkCode, clearVerificationBlock, isVerificationBlocked } from '../../../accounts/codes.js';
 import type { CheckResult, CodePurpose } from '../../../accounts/codes.js';
 import { accountGuards } from '../../../accounts/lockout.js';
+import { deviceOf, knownDevice } from '../../../accounts/device.js';
 import { renderLoginNotice } from '../../../accounts/mail-templates.js';
-import { sendCode, startSession } from '../../../accounts/session.js';
+import { endSessions, sendCode, startSession } from '../../../accounts/session.js';
+import { register } from '../../../accounts/registration.js';
 import { forwardAllowed, recordGoal } from '../../../analytics/goals.js';
-import { isCampusCode } from '../../../campus-card/store.js';
-import {
-  bearerClaims,
-  revokeAllForUser,
-  revokeFamily,
-  revokeFamilyById,
-  rotateRefreshToken,
-  signAccessToken,
-} from '../../../accounts/tokens.js';
+import { bearerClaims, rotateRefreshToken, signAccessToken } from '../../../accounts/tokens.js';
 import {
   checkPassword,
   decoyHash,
   findUserByEmail,
   findUserById,
   hashPassword,
-  newShareCode,
   toStoredUser,
-  usernameFor,
 } from '../../../accounts/users.js';
 import { forgetUser } from '../../../accounts/user-cache.js';
 
@@ -99,53 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { config: strict(10), schema: { body: registerBody, response: { 201: codeSentSchema } } },
     async (req, reply) => {
-      const { email, password, invited_code, language } = req.body;
-      const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerifiedAt) throw errors.conflict('email_exists');
-      if (existing && (await isVerificationBlocked(app.kv, existing.id, req.ip)))
-        throw errors.tooMany('email_blocked', 0);
-      let inviter: number | null = null;
-      if (invited_code) {
-        const [owner] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.shareCode, invited_code));
-        if (owner && owner.id !== existing?.id) inviter = owner.id;
-        // A school's campus code (the campus card's QR) is an invitation without an inviting learner.
-        else if (!(await isCampusCode(db, invited_code))) throw errors.badRequest('invalid_invitation_code');
-      }
-      const passwordHash = await hashPassword(password);
-      let user = existing;
-      if (user) {
-        // An unverified account can be registered again (a typo in the first password, a lost code).
-        [user] = await db
-          .update(users)
-          .set({
-            passwordHash,
-            invitedCode: invited_code ?? null,
-            invitedBy: inviter,
-            language: language ?? user.language,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        if (existing) forgetUser(existing.id);
-      } else {
-        [user] = await db
-          .insert(users)
-          .values({
-            email,
-            passwordHash,
-            username: usernameFor(email),
-            shareCode: newShareCode(),
-            invitedCode: invited_code ?? null,
-            invitedBy: inviter,
-            language: language ?? 'en',
-          })
-          .returning();
-      }
-      if (!user) throw new Error('user row missing after write');
-      const sent = await sendCode(app, user, 'verify', language);
+      const { email } = req.body;
+      const sent = await register(app, req.body, req.ip);
       if (!sent.sent) {
         throw errors.tooMany(
           'rate_limited',
@@ -161,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     { config: strict(20), schema: { body: verifyEmailBody, response: { 200: authDataSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const { email, code } = req.body;
       const user = await findUserByEmail(db, email);
       if (!user) throw new AppError(400, 'invalid_code', undefined, undefined, { attempts_left: 0 });
@@ -190,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!verified) throw new Error('user row missing after verification');
       // Goal 1 (spec 000 §1) counts an account once it is real: verified, not merely submitted.
       await recordGoal(db, 'register', { forward: forwardAllowed(req) });
+      await knownDevice.remember(app.kv, email, req, reply, app.config.production);
       return startSession(app, verified);
     },
   );
@@ -204,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) return codeSent(email, 60);
       if (user.emailVerifiedAt) throw errors.conflict('already_verified');
       if (await isVerificationBlocked(app.kv, user.id, req.ip)) throw errors.tooMany('email_blocked', 0);
-      const sent = await sendCode(app, user, 'verify', language);
+      const sent = await sendCode(app, user, 'verify', req.ip, language);
       if (!sent.sent) throw errors.tooMany('rate_limited', sent.cooldown, undefined, { email });
       return codeSent(email, sent.cooldown);
     },
@@ -213,10 +161,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { config: strict(20), schema: { body: loginBody, response: { 200: authDataSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const { email, password } = req.body;
       // A try that must still wait is refused before the password is looked at, right or wrong.
-      const wait = await guards.login.wait(email, req.ip);
+      const device = await knownDevice.is(app.kv, email, deviceOf(req));
+      const wait = await guards.login.wait(email, req.ip, device);
       if (wait > 0) throw errors.tooMany('rate_limited', wait);
       const user = await findUserByEmail(db, email);
       const ok = user
@@ -238,10 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.emailVerifiedAt) {
         if (await isVerificationBlocked(app.kv, user.id, req.ip))
           throw errors.forbidden('max_verification_attempts');
-        const sent = await sendCode(app, user, 'verify');
+        const sent = await sendCode(app, user, 'verify', req.ip);
         const code = sent.sent ? 'email_not_verified_code_sent' : 'email_not_verified_rate_limited';
         throw new AppError(403, code, undefined, undefined, { email: user.email, cooldown: sent.cooldown });
       }
+      await knownDevice.remember(app.kv, email, req, reply, app.config.production);
       return startSession(app, user);
     },
   );
@@ -252,7 +202,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const rotated = await rotateRefreshToken(db, app.config.jwtSecret, req.body.refresh_token);
       if (!rotated.ok) {
-        if (rotated.reuse) req.log.warn('refresh token reused: family revoked');
+        if (rotated.reuse) {
+          req.log.warn('refresh token reused: family revoked');
+          await app.sessions.revoke([rotated.familyId]);
+        }
         throw errors.unauthorized('token_refresh_failed');
       }
       const user = await findUserById(db, rotated.userId);
@@ -276,10 +229,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // its own family too.
   app.post('/logout', { schema: { body: logoutBody, response: { 200: okSchema } } }, async (req) => {
     const token = req.body?.refresh_token;
-    if (token) await revokeFamily(db, token);
+    if (token) await endSessions(app, 0, { ofRefreshToken: token });
     const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
-    if (claims?.familyId) await revokeFamilyById(db, claims.userId, claims.familyId);
-    else if (claims) await revokeAllForUser(db, claims.userId);
+    if (claims?.familyId) await endSessions(app, claims.userId, { only: claims.familyId });
+    else if (claims) await endSessions(app, claims.userId, { all: true });
     return { success: true as const };
   });
 
@@ -304,13 +257,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: strict(10), schema: { body: emailBody, response: { 200: codeSentSchema } } },
       async (req) => {
         const { email, language } = req.body;
-        const cooldownKey = `forgot:${email}`;
+        // Per e-mail and address: someone else asking for the owner's e-mail holds back only themself.
+        const cooldownKey = `forgot:${email}:${req.ip}`;
         const wait = Math.ceil((await app.kv.ttl(cooldownKey)) / 1000);
         if (wait > 0) throw errors.tooMany('rate_limited', wait);
         await app.kv.set(cooldownKey, '1', CODE_RESEND_COOLDOWN_S * 1000);
         const user = await findUserByEmail(db, email);
         if (user && !(await isVerificationBlocked(app.kv, user.id, req.ip)))
-          await sendCode(app, user, 'reset', language);
+          await sendCode(app, user, 'reset', req.ip, language);
         return codeSent(
           email,
           CODE_RESEND_COOLDOWN_S,
@@ -352,7 +306,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, user.id));
       forgetUser(user.id);
-      await revokeAllForUser(db, user.id);
+      await endSessions(app, user.id, { all: true });
       // The owner proved the mailbox: every sign-in and code delay of the account ends (decision 012).
       await guards.login.unlock(user.email);
       await guards.code.unlock(user.email);

@@ -49,7 +49,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user =
         req.user ??
-        (await userFromToken(db, app.config.jwtSecret, req.body.token).catch(() => {
+        (await userFromToken(db, app.config.jwtSecret, req.body.token, app.sessions).catch(() => {
           throw errors.unauthorized('token_expired');
         }));
       const sessionId = await prepareSession(app.kv, req.body, user?.id ?? null);

@@ -16,7 +16,8 @@ import { answerAudioStore, removeUserAnswerAudio } from '../../../speech/voice/a
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
 import type { UserRow } from '../../../accounts/users.js';
-import { bearerClaims, revokeAllForUser, revokeOtherFamilies } from '../../../accounts/tokens.js';
+import { bearerClaims } from '../../../accounts/tokens.js';
+import { endSessions } from '../../../accounts/session.js';
 import { forgetAllUsers, forgetUser } from '../../../accounts/user-cache.js';
 
 /** The signed-in user's own account: points, profile, password, data export and deletion. */
@@ -87,8 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every other session ends; the one that changed the password goes on (decision 012). A token
       // from before sessions were named in it cannot say which one it is: then all end.
       const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
-      if (claims?.familyId) await revokeOtherFamilies(db, user.id, claims.familyId);
-      else await revokeAllForUser(db, user.id);
+      await endSessions(app, user.id, claims?.familyId ? { allBut: claims.familyId } : { all: true });
       return { success: true as const, message: 'Password changed' };
     },
   );
@@ -123,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(req);
       if (!(await checkPassword(user.passwordHash, req.body.password)))
         throw errors.badRequest('wrong_password');
-      await revokeAllForUser(db, user.id);
+      await endSessions(app, user.id, { all: true });
       // Handwriting photos live outside the database: remove them before the rows that name them.
       const photos = await db
         .select({ key: dictationSessions.imageKey })
