@@ -84,8 +84,8 @@ describe('AccountMenu', () => {
 
   // Spec 000 §8: a stored expiry that is no date, or far out of range, is told, not shown as "Expired".
   it.each([
-    ['next tuesday', 'errors.invalid_date'],
-    [new Date(Date.now() + 4000 * DAY).toISOString(), 'errors.date_out_of_range'],
+    ['next tuesday', 'errors.invalid_date'] as const,
+    [new Date(Date.now() + 4000 * DAY).toISOString(), 'errors.date_out_of_range'] as const,
   ])('a member whose stored expiry is %s reads its error where the status is', (expiry, key) => {
     saveAuth({
       token,
