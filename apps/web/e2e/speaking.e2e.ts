@@ -83,7 +83,7 @@ describe('the HSKK speaking test in a real browser', () => {
       for (let n = 1; n <= total; n++) {
         await page.locator(`[data-testid=question-content][data-question="${n}"]`).waitFor();
         await page.getByTestId('play-audio').click();
-        // The audio plays through to the end (audio_play_limit 1: "all played").
+        // The audio plays through to the end (a listening question is heard once: "all played").
         await page.locator('[data-testid=audio-status][data-status=allPlayed]').waitFor({ timeout: 30_000 });
         await page.getByTestId('record-button').click();
         await page.locator('[data-testid=record-status][data-status=recording]').waitFor();

@@ -28,6 +28,8 @@ export const INVITATION_CLUSTER_SIZE = 3;
 export const DICTATION_WORD_MAX_CHARS = 50;
 export const DICTATION_WORDS_FREE = 10;
 export const DICTATION_WORDS_PLUS = 20;
+/** Dictation words a guest may hear a day from one address, beyond our own content (spec 000 §6). */
+export const DICTATION_GUEST_WORDS_PER_DAY = 60;
 
 export const VIP_GRACE_MS = 60_000;
 export const VIP_EXPIRY_PAST_LIMIT_MS = 365 * 24 * 3600 * 1000;

@@ -80,6 +80,7 @@ export const ERROR_MESSAGES = {
   results_failed: 'Failed to process results',
   // dictation (spec 000 §5)
   too_many_words: 'Too many words: at most {limit} words per dictation',
+  dictation_guest_limit: "You have heard today's {limit} words as a guest. Sign in to go on.",
   image_required: 'Please choose a photo first',
   analysis_expired: 'The analysis has expired. Please analyse the photo again.',
   // HSK written practice

@@ -46,6 +46,21 @@ describe('VIP status', () => {
   it('an out-of-range expiry is not active', () => {
     expect(vipStatus(true, days(4000), now).hasActiveVIP).toBe(false);
   });
+  // Spec 000 §8: a bad stored expiry is told as such, not passed off as a plain "expired".
+  it("names why an official member's expiry could not be read", () => {
+    expect(vipStatus(true, 'soon', now)).toMatchObject({ state: 'expired', dateError: 'invalid_date' });
+    expect(vipStatus(true, days(4000), now)).toMatchObject({
+      state: 'expired',
+      dateError: 'date_out_of_range',
+    });
+    expect(vipStatus(true, days(-400), now)).toMatchObject({ dateError: 'date_out_of_range' });
+    // No expiry is a member who has not paid, and a readable past date a lapsed one: no error.
+    expect(vipStatus(true, null, now).dateError).toBeUndefined();
+    expect(vipStatus(true, '', now).dateError).toBeUndefined();
+    expect(vipStatus(true, days(-2), now).dateError).toBeUndefined();
+    expect(vipStatus(true, days(30), now).dateError).toBeUndefined();
+    expect(vipStatus(false, 'soon', now).dateError).toBeUndefined();
+  });
 });
 
 describe('Plus warning', () => {

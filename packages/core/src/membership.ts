@@ -42,6 +42,11 @@ export interface VipStatus {
   hasActiveVIP: boolean;
   /** Whole days left, rounded up; 0 when not active. */
   daysUntilExpiration: number;
+  /**
+   * Why an official member's stored expiry could not be read (spec 000 §8: "Invalid date format",
+   * "Date out of reasonable range"), so the status shows it rather than a silent "expired".
+   */
+  dateError?: 'invalid_date' | 'date_out_of_range';
 }
 
 /** VIP status (spec 000 §4): not official, official with expired payment, or active with a 60 s grace. */
@@ -54,7 +59,17 @@ export function vipStatus(
     return { state: 'not_official', isOfficial: false, hasActiveVIP: false, daysUntilExpiration: 0 };
   }
   const parsed = parseExpiration(paymentExpiration, now);
-  if (!parsed.ok) return { state: 'expired', isOfficial: true, hasActiveVIP: false, daysUntilExpiration: 0 };
+  if (!parsed.ok) {
+    const expired = {
+      state: 'expired',
+      isOfficial: true,
+      hasActiveVIP: false,
+      daysUntilExpiration: 0,
+    } as const;
+    // No expiry at all is a member who never paid; a value that is no readable date is an error.
+    const stored = paymentExpiration !== null && paymentExpiration !== undefined && paymentExpiration !== '';
+    return stored ? { ...expired, dateError: parsed.error } : expired;
+  }
   const left = parsed.date.getTime() - now.getTime();
   if (left + VIP_GRACE_MS <= 0) {
     return { state: 'expired', isOfficial: true, hasActiveVIP: false, daysUntilExpiration: 0 };

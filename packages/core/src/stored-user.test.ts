@@ -22,7 +22,8 @@ const user = {
 function variants(): unknown[] {
   const wrong: unknown[] = [undefined, null, '', 'x', 0, 1.5, -3, 2 ** 53, Number.NaN, true, [], {}];
   const out: unknown[] = [user, { ...user, created_at: '2026-01-01' }, { ...user, extra: 1 }];
-  for (const key of [...Object.keys(user), 'created_at']) {
+  // The official flag is read more widely than the contract (its own test below).
+  for (const key of [...Object.keys(user).filter((k) => k !== 'is_official'), 'created_at']) {
     for (const value of wrong) out.push({ ...user, [key]: value });
     const rest: Record<string, unknown> = { ...user };
     delete rest[key];
@@ -53,5 +54,28 @@ describe('parseStoredUser', () => {
       ...user,
       settings: { asr_model: 'doubao' },
     });
+  });
+
+  // Spec 001 §3 and §6: a stored user whose flag is a string stays a signed-in learner, not a guest.
+  it.each([
+    [{ is_official: true }, true],
+    [{ is_official: 1 }, true],
+    [{ is_official: 'true' }, true],
+    [{ is_official: '1' }, true],
+    [{ is_official: 'yes' }, true],
+    [{ is_official: 'no' }, false],
+    [{ is_official: 0 }, false],
+    [{ isOfficial: 'yes' }, true],
+    [{ isOfficialUser: 1 }, true],
+    [{ isOfficialUser: 'false' }, false],
+    [{ is_official: null, isOfficial: 'true' }, true],
+  ])('reads the official flag %j as %s', (flag, expected) => {
+    const { is_official: _drop, ...rest } = user;
+    expect(parseStoredUser({ ...rest, ...flag })).toEqual({ ...user, is_official: expected });
+  });
+
+  it('still refuses a stored user with no official flag at all', () => {
+    const { is_official: _drop, ...rest } = user;
+    expect(parseStoredUser(rest)).toBeNull();
   });
 });

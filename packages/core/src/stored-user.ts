@@ -4,6 +4,7 @@
  * `storedUserSchema` (api.ts) stays the contract; a unit test holds the two to the same answers.
  */
 import type { StoredUser } from './api.js';
+import { isOfficialFlag } from './membership.js';
 
 export const USER_LEVELS = [
   'basic',
@@ -32,6 +33,15 @@ function flag(v: unknown): boolean {
   if (typeof v !== 'boolean') throw new WrongShape();
   return v;
 }
+/**
+ * The official flag as stored (spec 001 §3: `is_official`, `isOfficial` or `isOfficialUser`), counted
+ * as spec 001 §6 says: a string or a number is a value, not a broken user. Only its absence is.
+ */
+function officialFlag(v: Record<string, unknown>): boolean {
+  const stored = ['is_official', 'isOfficial', 'isOfficialUser'].map((key) => v[key]).find((x) => x != null);
+  if (stored === undefined) throw new WrongShape();
+  return isOfficialFlag(stored);
+}
 function oneOf<T extends string>(list: readonly T[], v: unknown): T {
   const found = list.find((x) => x === v);
   if (found === undefined) throw new WrongShape();
@@ -40,7 +50,8 @@ function oneOf<T extends string>(list: readonly T[], v: unknown): T {
 
 /**
  * The stored user when `value` has its shape (as `storedUserSchema.safeParse` would accept), with
- * unknown keys dropped as zod does; null otherwise.
+ * unknown keys dropped as zod does; null otherwise. The official flag alone is read more widely than
+ * the server's contract: from any of its stored names and kinds (`officialFlag`).
  */
 export function parseStoredUser(value: unknown): StoredUser | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
@@ -52,7 +63,7 @@ export function parseStoredUser(value: unknown): StoredUser | null {
       email: text(v['email']),
       name: text(v['name']),
       username: text(v['username']),
-      is_official: flag(v['is_official']),
+      is_official: officialFlag(v),
       is_vip: flag(v['is_vip']),
       user_level: oneOf(USER_LEVELS, v['user_level']),
       point: int(v['point']),

@@ -108,4 +108,29 @@ describe(`first-paint HTML of public pages on ${testDriver}`, () => {
     }
     expect((await get('/en')).body).toContain('<h1>Speak Chinese with confidence</h1>');
   });
+
+  it('sends the hreflang alternates of the page in its HTML, with or without first-paint markup', async () => {
+    const linksOf = (body: string) =>
+      [...body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+    for (const [url, rest] of [
+      ['/zh/vocabulary/3', '/vocabulary/3'],
+      ['/ru/idioms?page=2', '/idioms'],
+      ['/en', ''],
+    ] as const) {
+      const res = await get(url);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(linksOf(head)).toEqual([
+        ['en', `http://localhost:80/en${rest}`],
+        ['zh', `http://localhost:80/zh${rest}`],
+        ['ru', `http://localhost:80/ru${rest}`],
+        ['x-default', `http://localhost:80/en${rest}`],
+      ]);
+    }
+    // A path without a language is not a page of its own (the app sends it to the prefixed one).
+    expect(linksOf((await get('/vocab')).body)).toEqual([]);
+    // Whatever the path holds stays inside its attribute.
+    const odd = await get('/en/%22%3E%3Cscript%3E');
+    expect(linksOf(odd.body)).toHaveLength(4);
+    expect(odd.body).not.toContain('"><script>');
+  });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '@kouyu/core';
 import { dataDir as seedDataDir } from '../db/seed/files.js';
+import { withAlternates } from './web-hreflang.js';
 import { loadPrerendered } from './web-prerender.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -56,6 +57,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
         .send({ success: false, code: 'route_not_found', message: errorMessage('route_not_found') });
     }
     if (html && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      const origin = app.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+      const page = prerendered(url, req.headers['user-agent']) ?? html;
       return (
         reply
           .code(200)
@@ -63,7 +66,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
           // The markup depends on the agent (phone or desktop layout).
           .header('Vary', 'User-Agent')
           .type('text/html; charset=utf-8')
-          .send(prerendered(url, req.headers['user-agent']) ?? html)
+          .send(withAlternates(page, url, origin))
       );
     }
     return reply.code(404).send({ success: false, code: 'not_found', message: errorMessage('not_found') });

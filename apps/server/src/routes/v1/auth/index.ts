@@ -200,7 +200,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refresh',
     { config: strict(60), schema: { body: refreshBody, response: { 200: authDataSchema } } },
     async (req) => {
-      const rotated = await rotateRefreshToken(db, app.config.jwtSecret, req.body.refresh_token);
+      const presented = req.body?.refresh_token;
+      if (!presented) throw errors.badRequest('no_refresh_token');
+      const rotated = await rotateRefreshToken(db, app.config.jwtSecret, presented);
       if (!rotated.ok) {
         if (rotated.reuse) {
           req.log.warn('refresh token reused: family revoked');

@@ -5,6 +5,7 @@ import { AppError, errors } from '../../../lib/errors.js';
 import { audioContentType, audioFileSchema, audioHashSchema } from '../../../speech/audio/cache.js';
 import { TtsError } from '../../../speech/tts/engine.js';
 import { ttsServiceFor } from '../../../speech/tts/service.js';
+import { takeGuestDictationWord } from '../../../dictation/guest-words.js';
 import {
   SpeechRefusal,
   guardSocket,
@@ -106,12 +107,13 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      // Our own content (questions, words, idioms) is for everyone and is not counted; other text
-      // needs sign-in (the token in the URL, as an audio element sends no header) and a quota.
+      // Our own content (questions, words, idioms) is for everyone and is not counted. Other text
+      // needs sign-in (the token in the URL, as an audio element sends no header) and a quota, but
+      // for a guest's dictation word, counted against the guest's daily allowance.
       if (!(await isOwnContent(app.database.db, req.query.text))) {
         const { user } = await speechCaller(app, req).catch(httpRefusal);
-        if (!user) throw new AppError(401, 'auth_token_missing');
-        if (!(await tts.cache.lookup(tts.key(req.query.text).hash)))
+        if (!user) await takeGuestDictationWord(app, req, req.query.text).catch(httpRefusal);
+        else if (!(await tts.cache.lookup(tts.key(req.query.text).hash)))
           await takeSpeechQuota(app, user, vendor).catch(httpRefusal);
       }
       const result = await tts.synthesizeToCache(req.query.text).catch(vendorRefusal);

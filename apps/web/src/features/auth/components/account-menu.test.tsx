@@ -82,6 +82,23 @@ describe('AccountMenu', () => {
     expect(screen.getByTestId('sign-out').textContent).toBe(i18n.t('account.signOut'));
   });
 
+  // Spec 000 §8: a stored expiry that is no date, or far out of range, is told, not shown as "Expired".
+  it.each([
+    ['next tuesday', 'errors.invalid_date'] as const,
+    [new Date(Date.now() + 4000 * DAY).toISOString(), 'errors.date_out_of_range'] as const,
+  ])('a member whose stored expiry is %s reads its error where the status is', (expiry, key) => {
+    saveAuth({
+      token,
+      refresh_token: 'r',
+      user: user({ is_official: true, is_vip: true }),
+      payment_expiration: expiry,
+    });
+    show();
+    openMenu();
+    expect(screen.getByTestId('account-plus').textContent).toBe(i18n.t(key));
+    expect(i18n.t(key)).toMatch(/^(Invalid date format|Date out of reasonable range)$/);
+  });
+
   it('a Plus member with 3 days left: badge, warning with Renew, no upgrade button', () => {
     saveAuth({
       token,

@@ -3,10 +3,11 @@ import type { VipStatus } from '@kouyu/core';
 import { useLang } from '@/components/ui/local-link';
 import { formatDate } from '@/lib/format-date';
 
-/** "Active until …", "Expired" or "Not a member". */
+/** "Active until …", "Expired" or "Not a member"; a stored expiry that cannot be read says why. */
 export function PlusStatusText({ vip, expiration }: { vip: VipStatus; expiration: string | null }) {
   const { t } = useTranslation();
   const lang = useLang();
+  if (vip.dateError) return <>{t(`errors.${vip.dateError}`)}</>;
   if (vip.state === 'active' && expiration) {
     return <>{t('account.plusActiveUntil', { date: formatDate(expiration, lang) })}</>;
   }

@@ -177,4 +177,31 @@ describe('dictation states', () => {
     expect(screen.queryByTestId('player-status')).toBeNull();
     expect(input()).toHaveProperty('disabled', false);
   });
+
+  // Spec 000 §6: guests dictate too; past the day's allowance they are asked to sign in, not failed.
+  it.each([
+    ['dictation_guest_limit', 429, common.errors.dictation_guest_limit.replace('{{limit}}', '60')],
+    ['auth_token_missing', 401, en.player.signIn],
+  ])('asks a guest to sign in when the server refuses a word with %s', async (code, status, text) => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return Response.json({ success: false, code, message: 'refused' }, { status });
+    });
+    try {
+      setup();
+      add('我爱你');
+      fireEvent.click(screen.getByTestId('player-start'));
+      fireEvent(screen.getByTestId('dictation-audio'), new Event('error'));
+      const prompt = await screen.findByTestId('dictation-signin-prompt');
+      expect(prompt.textContent).toContain(text);
+      expect(within(prompt).getByRole('link').getAttribute('href')).toBe(
+        `/en/auth?mode=login&next=${encodeURIComponent('/en/dictation')}`,
+      );
+      expect(screen.queryByTestId('player-error')).toBeNull();
+      expect(asked).toEqual([`/api/v1/audio/speak?text=${encodeURIComponent('我爱你')}&format=json`]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

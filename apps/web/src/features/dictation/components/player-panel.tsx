@@ -1,7 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { useLocation } from 'react-router';
+import { DICTATION_GUEST_WORDS_PER_DAY } from '@kouyu/core';
+import type { ErrorCode } from '@kouyu/core';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
+import { LocalLink } from '@/components/ui/local-link';
 import type { DictationPlayer } from '../hooks/use-dictation-player';
+
+/** Refusals a guest meets when signing in is the way on (a word past the day's allowance, or any text). */
+const SIGN_IN_CODES: ReadonlySet<ErrorCode> = new Set([
+  'dictation_guest_limit',
+  'auth_token_missing',
+  'login_required',
+]);
 
 /** Start, pause, resume and stop the dictation, with its state announced (spec 000 §4). */
 export function PlayerPanel({
@@ -18,7 +29,8 @@ export function PlayerPanel({
   canStart: boolean;
   onStart: () => void;
 }) {
-  const { t } = useTranslation('dictation');
+  const { t } = useTranslation(['dictation', 'common']);
+  const location = useLocation();
   const { phase, index } = player.state;
   const position = { current: index + 1, total };
   const running = phase === 'connecting' || phase === 'speaking' || phase === 'waiting' || phase === 'paused';
@@ -84,7 +96,25 @@ export function PlayerPanel({
           />
         </div>
       ) : null}
-      {phase === 'error' ? (
+      {phase === 'error' && player.state.code && SIGN_IN_CODES.has(player.state.code) ? (
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface-sunken p-3 text-sm"
+          role="status"
+          data-testid="dictation-signin-prompt"
+        >
+          <p className="flex-1">
+            {player.state.code === 'dictation_guest_limit'
+              ? t('common:errors.dictation_guest_limit', { limit: DICTATION_GUEST_WORDS_PER_DAY })
+              : t('player.signIn')}
+          </p>
+          <LocalLink
+            to={`/auth?mode=login&next=${encodeURIComponent(location.pathname)}`}
+            className={buttonClass('primary', 'sm')}
+          >
+            {t('gate.login')}
+          </LocalLink>
+        </div>
+      ) : phase === 'error' ? (
         <Alert tone="error" testId="player-error">
           <span className="mr-2">{t('player.error')}</span>
           <Button size="sm" variant="secondary" onClick={player.retry}>

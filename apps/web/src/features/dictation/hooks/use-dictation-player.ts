@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isErrorCode } from '@kouyu/core';
+import type { ErrorCode } from '@kouyu/core';
 import { speakUrl } from '@/lib/api';
 
 /** The dictation states of spec 000 §4 (plus pause and a failed audio). */
@@ -8,6 +10,24 @@ export interface PlayerState {
   phase: PlayerPhase;
   /** The word being spoken (0-based). */
   index: number;
+  /** Why the word could not be played, once the server has said (a guest past the allowance…). */
+  code?: ErrorCode | null;
+}
+
+/**
+ * Asks the server why a word's audio failed: an audio element tells nothing of the answer, and a
+ * guest past the day's allowance is to be asked to sign in, not shown a failure.
+ */
+async function failureCode(word: string): Promise<ErrorCode | null> {
+  try {
+    const res = await fetch(`${speakUrl(word)}&format=json`);
+    if (res.ok) return null;
+    const body: unknown = await res.json();
+    const code = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : null;
+    return isErrorCode(code) ? code : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface DictationPlayer {
@@ -94,7 +114,15 @@ export function useDictationPlayer(words: readonly string[], intervalS: number):
     },
     onError: () => {
       const s = current.current;
-      if (s.phase === 'speaking' || s.phase === 'connecting') set({ phase: 'error', index: s.index });
+      if (s.phase !== 'speaking' && s.phase !== 'connecting') return;
+      const failed: PlayerState = { phase: 'error', index: s.index };
+      set(failed);
+      const word = words[s.index];
+      if (word === undefined) return;
+      void failureCode(word).then((code) => {
+        // Only while that failure is still shown (not after a retry or a stop).
+        if (code && current.current === failed) set({ ...failed, code });
+      });
     },
   };
 

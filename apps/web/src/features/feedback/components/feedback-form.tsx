@@ -46,6 +46,8 @@ export function FeedbackForm({ initialType, initialMessage, placeholder, onDone 
   const [touched, setTouched] = useState(initialMessage.trim() !== '');
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<ErrorCode | 'general' | null>(null);
+  // The refusal of a 429 other than the feedback cooldown (e.g. the site-wide limit): its own message.
+  const [limited, setLimited] = useState<{ code: ErrorCode; message: string } | null>(null);
   const send = useSendContact();
   const cooldown = useCooldown();
   const closeTimer = useRef(0);
@@ -69,6 +71,7 @@ export function FeedbackForm({ initialType, initialMessage, placeholder, onDone 
     setTouched(true);
     if (blocked) return;
     setFailure(null);
+    setLimited(null);
     send.mutate(
       { message: message.trim(), feedback_type: type, rating: rated ? rating : null },
       {
@@ -78,10 +81,11 @@ export function FeedbackForm({ initialType, initialMessage, placeholder, onDone 
           closeTimer.current = window.setTimeout(onDone, FEEDBACK_SUCCESS_CLOSE_MS);
         },
         onError: (err) => {
-          // A 429 says how long to wait in its message (spec 000 §8).
-          if (err instanceof ApiError && err.status === 429)
+          // A 429 shows the server's message and waits the "N seconds" it names, else 20 (spec 000 §8).
+          if (err instanceof ApiError && err.status === 429) {
             cooldown.start(parseCooldownSeconds(err.message));
-          else setFailure(err instanceof ApiError && !GENERIC.has(err.code) ? err.code : 'general');
+            setLimited(err.code === 'feedback_cooldown' ? null : { code: err.code, message: err.message });
+          } else setFailure(err instanceof ApiError && !GENERIC.has(err.code) ? err.code : 'general');
         },
       },
     );
@@ -168,7 +172,9 @@ export function FeedbackForm({ initialType, initialMessage, placeholder, onDone 
       </div>
       {phase === 'cooldown' ? (
         <p role="status" className="text-sm text-warning" data-testid="feedback-cooldown">
-          {t('common:errors.feedback_cooldown', { seconds: cooldown.seconds })}
+          {limited
+            ? t(`common:errors.${limited.code}`, { defaultValue: limited.message })
+            : t('common:errors.feedback_cooldown', { seconds: cooldown.seconds })}
         </p>
       ) : null}
       {phase === 'error' && failure ? (

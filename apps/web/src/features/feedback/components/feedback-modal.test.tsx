@@ -174,6 +174,27 @@ describe('feedback modal', () => {
     expect(submit()).toHaveProperty('disabled', false);
   });
 
+  it('shows the message of a site-wide 429, which names no seconds, and waits the default 20 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      answer(429, {
+        success: false,
+        code: 'rate_limited',
+        message: 'Rate limit exceeded. Please wait before trying again.',
+      }),
+    );
+    setup({ message: 'One message too many' });
+    fireEvent.click(submit());
+    await settle();
+    expect(screen.getByTestId('feedback-cooldown').textContent).toBe(common.errors.rate_limited);
+    expect(screen.getByTestId('feedback-cooldown').textContent).not.toContain('seconds');
+    expect(submit().textContent).toBe('Wait 20s');
+    await seconds(20);
+    expect(screen.queryByTestId('feedback-cooldown')).toBeNull();
+    expect(submit()).toHaveProperty('disabled', false);
+  });
+
   it('shows the catalogue error, or a general text when the answer says nothing', async () => {
     vi.stubGlobal(
       'fetch',

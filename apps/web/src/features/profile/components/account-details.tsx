@@ -21,8 +21,9 @@ export function AccountDetails({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const plus =
-    vip.state === 'active' && expiration
+  const plus = vip.dateError
+    ? t(`errors.${vip.dateError}`)
+    : vip.state === 'active' && expiration
       ? t('account.plusActiveUntil', { date: formatDate(expiration, lang, 'long') })
       : vip.state === 'expired'
         ? t('account.plusExpired')

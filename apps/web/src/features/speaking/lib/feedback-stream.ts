@@ -9,7 +9,8 @@ export type SavedFeedback = z.infer<typeof savedFeedbackSchema>;
 
 /** The failures of spec 001 §8 for feedback, by stable key. */
 export type FeedbackFailure =
-  | { kind: 'prepare' }
+  // The prepared session could not be had: refused over HTTP (its code) or no answer at all (null).
+  | { kind: 'prepare'; code: ErrorCode | null }
   | { kind: 'parse' }
   | { kind: 'connection' }
   | { kind: 'server'; message: string; code: ErrorCode | null };

@@ -176,19 +176,48 @@ describe('recognition session', () => {
     await expect(done).resolves.toBe('好');
   });
 
-  it('fails after three resends without an answer', async () => {
+  it('after three resends without an answer, reconnects once after 2 s, and only then fails', async () => {
     const s = session({ timeoutMs: 1000 });
     const started = s.start();
     latest().open();
     await started;
+    let settled = false;
     const done = s.finish().catch((e: unknown) => e);
+    void done.then(() => (settled = true));
     for (let i = 0; i < 3; i++) {
       await vi.advanceTimersByTimeAsync(1000);
       latest().open();
     }
-    await vi.advanceTimersByTimeAsync(1000);
     expect(sockets).toHaveLength(4);
+    // The third resend times out: the full reconnect waits 2 s, and the answer is not failed yet.
+    await vi.advanceTimersByTimeAsync(1000 + 1999);
+    expect(sockets).toHaveLength(4);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(5);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(1000);
     expect(await done).toMatchObject({ code: 'transcription_failed' });
+  });
+
+  it('takes the final text the full reconnect brings', async () => {
+    const s = session({ timeoutMs: 1000 });
+    const started = s.start();
+    latest().open();
+    await started;
+    s.push(new Int16Array(1600));
+    const done = s.finish();
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(1000);
+      latest().open();
+    }
+    await vi.advanceTimersByTimeAsync(1000 + 2000);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    // The utterance is replayed whole on the reconnected socket.
+    expect(latest().binary()).toHaveLength(2);
+    latest().reply({ code: 1000, type: 'final', result: [{ text: '你好' }] });
+    await expect(done).resolves.toBe('你好');
   });
 
   it('reconnects 2 s after a dropped socket and replays what was recorded', async () => {

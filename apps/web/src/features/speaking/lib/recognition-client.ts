@@ -50,8 +50,8 @@ const newTaskId = () => `${Date.now().toString(36)}-${(taskCounter++).toString(3
 /**
  * One utterance streamed to a recognition socket (spec 001 §4): connect with up to 3 retries
  * (delay doubling from 1 s), stream PCM blocks, finish and wait for the final text within the
- * timeout, replaying the utterance on a fresh socket up to 3 times; a dropped socket reconnects
- * after 2 s and replays what it had. `asr_unavailable` is final: nothing is retried or invented.
+ * timeout, replaying the utterance on a fresh socket up to 3 times and then once more after a full
+ * reconnect 2 s later; a dropped socket reconnects after 2 s and replays what it had. `asr_unavailable` is final: nothing is retried or invented.
  */
 export class RecognitionSession {
   private blocks: Int16Array[] = [];
@@ -93,15 +93,20 @@ export class RecognitionSession {
     if (this.final !== null) return this.final;
     this.finishing = true;
     this.blocks.push(new Int16Array(Math.round((this.opts.sampleRate * this.opts.silenceMs) / 1000)));
-    for (let resend = 0; resend <= TRANSCRIPTION_RESENDS; resend++) {
+    // The first send, up to 3 resends on a fresh socket at once, then one full reconnect after 2 s
+    // (spec 001 §4) before the answer counts as failed.
+    for (let resend = 0; resend <= TRANSCRIPTION_RESENDS + 1; resend++) {
+      const reconnect = resend > TRANSCRIPTION_RESENDS;
       if (resend > 0 || !this.connOpen()) {
         if (resend > 0)
           logDebug(
             'asr',
             'warn',
-            `no final text in ${this.opts.timeoutMs} ms, resend ${resend}/${TRANSCRIPTION_RESENDS}`,
+            reconnect
+              ? `no final text in ${this.opts.timeoutMs} ms after ${TRANSCRIPTION_RESENDS} resends; reconnecting`
+              : `no final text in ${this.opts.timeoutMs} ms, resend ${resend}/${TRANSCRIPTION_RESENDS}`,
           );
-        await this.replace(resend > 0 ? 0 : ASR_RECONNECT_DELAY_MS);
+        await this.replace(resend > 0 && !reconnect ? 0 : ASR_RECONNECT_DELAY_MS);
       }
       this.flush();
       this.sendFinish();

@@ -48,7 +48,7 @@ vi.stubGlobal('window', {
   addEventListener: () => undefined,
   removeEventListener: () => undefined,
 });
-const { requestFeedback } = await import('./request-feedback');
+const { isRetryable, requestFeedback } = await import('./request-feedback');
 
 const payload = {
   user_id: null,
@@ -110,5 +110,44 @@ describe('feedback request over a socket that closes early', () => {
     } finally {
       vi.stubGlobal('navigator', { onLine: true });
     }
+  });
+});
+
+// Spec 001 §8: "Failed to prepare WebSocket session" whether prepare-ws refused over HTTP or failed.
+describe('a prepared session that cannot be had', () => {
+  const full = () =>
+    requestFeedback({
+      payload,
+      signedIn: false,
+      fullTest: true,
+      signal: new AbortController().signal,
+      onChunk: () => undefined,
+    });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.stubGlobal('window', {
+      location: { href: 'http://localhost:3000/en/test/basic/1/part-1' },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+  });
+
+  it('is a prepare failure with the code of an HTTP refusal, and not retried when it will not change', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ success: false, code: 'forbidden', message: 'No.' }, { status: 403 }),
+    );
+    const err: unknown = await full().catch((e: unknown) => e);
+    expect(err).toMatchObject({ failure: { kind: 'prepare', code: 'forbidden' } });
+    expect(isRetryable({ kind: 'prepare', code: 'forbidden' })).toBe(false);
+    expect(isRetryable({ kind: 'prepare', code: 'service_unavailable' })).toBe(true);
+    expect(opened).toHaveLength(0);
+  });
+
+  it('is a prepare failure with no code when the request never got an answer', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(full()).rejects.toMatchObject({ failure: { kind: 'prepare', code: null } });
+    expect(isRetryable({ kind: 'prepare', code: null })).toBe(true);
   });
 });

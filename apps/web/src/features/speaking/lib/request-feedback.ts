@@ -15,7 +15,8 @@ import { wsUrl } from './ws-url';
 /** True when the feedback server refused the caller's token (the client refreshes and retries). */
 function isAuthRefusal(failure: FeedbackFailure): boolean {
   return (
-    failure.kind === 'server' && (failure.code === 'token_expired' || failure.code === 'not_authenticated')
+    (failure.kind === 'server' || failure.kind === 'prepare') &&
+    (failure.code === 'token_expired' || failure.code === 'not_authenticated')
   );
 }
 
@@ -42,10 +43,9 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
     let url = wsUrl(FEEDBACK_WS_PATH, feedbackQuery(payload));
     // An empty answer (a recording only) cannot travel in the query, where empty fields count as absent.
     if (needsPreparedSession(url, opts.fullTest) || payload.user_answers === '') {
+      // Spec 001 §8 names one message for this step, whether the server refused it or never answered.
       const sessionId = await prepareFeedback(payload).catch((err: unknown) => {
-        throw err instanceof ApiError
-          ? new FeedbackError({ kind: 'server', message: err.message, code: err.code })
-          : new FeedbackError({ kind: 'prepare' });
+        throw new FeedbackError({ kind: 'prepare', code: err instanceof ApiError ? err.code : null });
       });
       url = wsUrl(FEEDBACK_WS_PATH, { session_id: sessionId });
     }
@@ -86,8 +86,8 @@ const FEEDBACK_RECONNECT_DELAY_MS = 1_000;
  * as opposed to refusals that will not change (no access, bad input).
  */
 export function isRetryable(failure: FeedbackFailure): boolean {
-  if (failure.kind === 'connection' || failure.kind === 'prepare') return true;
-  if (failure.kind !== 'server') return false;
+  if (failure.kind === 'connection') return true;
+  if (failure.kind !== 'server' && failure.kind !== 'prepare') return false;
   return (
     failure.code === null ||
     failure.code === 'internal' ||

@@ -60,11 +60,27 @@ describe('run layout', () => {
   it('records for the question time limit, 10 s by default', () => {
     expect(recordingLimitS(q({ time_limit: 90 }))).toBe(90);
     expect(recordingLimitS(q({ time_limit: 0 }))).toBe(10);
-    expect(playLimit(q({ audio_play_limit: 1 }))).toBe(1);
-    expect(playLimit(q({ audio_play_limit: null }))).toBeNull();
-    // Exam mode (auto) plays every question once, whatever the question allows.
-    expect(playLimit(q({ audio_play_limit: null }), true)).toBe(1);
-    expect(playLimit(q({ audio_play_limit: 3 }), true)).toBe(1);
+  });
+  // Spec 001 §4: for listening questions audio_play_limit overrides the time limit.
+  it('records a listening question for its audio_play_limit when it has one', () => {
+    for (const type of ['repeat', 'answer', 'retell']) {
+      expect(recordingLimitS(q({ question_type: type, time_limit: 10, audio_play_limit: 25 }))).toBe(25);
+      expect(recordingLimitS(q({ question_type: type, time_limit: 0, audio_play_limit: 25 }))).toBe(25);
+      expect(recordingLimitS(q({ question_type: type, time_limit: 15, audio_play_limit: null }))).toBe(15);
+      expect(recordingLimitS(q({ question_type: type, time_limit: 15, audio_play_limit: 0 }))).toBe(15);
+    }
+    // A question read or seen, not heard, keeps its own limit.
+    for (const type of ['open', 'picture', 'read_aloud']) {
+      expect(recordingLimitS(q({ question_type: type, time_limit: 120, audio_play_limit: 25 }))).toBe(120);
+    }
+  });
+  it('plays a listening question once, and every question once in exam mode, whatever the recording time', () => {
+    expect(playLimit(q({ question_type: 'repeat', audio_play_limit: 25 }))).toBe(1);
+    expect(playLimit(q({ question_type: 'answer', audio_play_limit: null }))).toBe(1);
+    expect(playLimit(q({ question_type: 'open', audio_play_limit: 25 }))).toBeNull();
+    expect(playLimit(q({ question_type: 'picture', audio_play_limit: null }))).toBeNull();
+    // Exam mode (auto) plays every question once.
+    expect(playLimit(q({ question_type: 'open', audio_play_limit: 3 }), true)).toBe(1);
   });
 });
 

@@ -32,20 +32,28 @@ export function runQuestions(parts: readonly RunPart[]): RunQuestion[] {
   return parts.flatMap((p) => p.questions.map((question) => ({ question, part: p.part, runNumber: ++n })));
 }
 
-/** Seconds a recording may last: the question's limit, default 10 s. */
-export function recordingLimitS(question: Pick<Question, 'time_limit'>): number {
+/** The question types answered after listening: the learner hears the question, then speaks. */
+const LISTENING_TYPES: ReadonlySet<string> = new Set(['repeat', 'answer', 'retell']);
+
+/**
+ * Seconds a recording may last (spec 001 §4): the question's limit, default 10 s; on a listening
+ * question its `audio_play_limit`, when set, overrides it.
+ */
+export function recordingLimitS(
+  question: Pick<Question, 'time_limit' | 'audio_play_limit' | 'question_type'>,
+): number {
+  const override = question.audio_play_limit;
+  if (LISTENING_TYPES.has(question.question_type) && override !== null && override > 0) return override;
   return question.time_limit > 0 ? question.time_limit : QUESTION_TIME_LIMIT_DEFAULT_S;
 }
 
 /**
- * How many times the audio may be played (null: no limit). Exam mode (auto) plays it once, as the
- * HSKK does; practice (manual) keeps the question's own limit and allows replays, also slowed down.
+ * How many times the audio may be played before "all played" (null: no limit). A listening question
+ * is heard once, as in the HSKK, and so is every question in exam mode (auto); practice then offers
+ * replays, also slowed down. `audio_play_limit` is a recording time (above), not a count of plays.
  */
-export function playLimit(question: Pick<Question, 'audio_play_limit'>, exam = false): number | null {
-  if (exam) return 1;
-  return question.audio_play_limit !== null && question.audio_play_limit > 0
-    ? question.audio_play_limit
-    : null;
+export function playLimit(question: Pick<Question, 'question_type'>, exam = false): number | null {
+  return exam || LISTENING_TYPES.has(question.question_type) ? 1 : null;
 }
 
 /** The slow replay's speed: slow enough to hear each syllable, fast enough to keep the tones natural. */

@@ -96,17 +96,32 @@ export function TestRunPage() {
 
 /** Access refused: Plus page for official tests, the guest message with sign-up, or the error view. */
 function Denied({ denial, testNumber }: { denial: Denial; testNumber: number | null }) {
-  const { t } = useTranslation('speaking');
+  const { t } = useTranslation(['speaking', 'common']);
   const lang = useLang();
   const params = useParams();
   switch (denial.reason) {
     case 'official_required':
       return <Navigate to={withLanguage(lang, '/plus')} replace />;
     case 'login_required':
+      // A test that is not the try test needs an account whatever the part (spec 001 §8): the guest
+      // text, which says only Part 1 is closed, would contradict itself on a Part 1.
+      return (
+        <RunError
+          message={t('common:errors.login_required')}
+          action={
+            <>
+              <LocalLink to="/auth?mode=login" className={buttonClass('primary')} {...PRIMARY_ACTION}>
+                {t('guestLimit.signIn')}
+              </LocalLink>
+              <LocalLink to="/auth?mode=register" className={buttonClass('secondary')}>
+                {t('guestLimit.signUp')}
+              </LocalLink>
+            </>
+          }
+        />
+      );
     case 'guest_part_only': {
-      const mode = parseMode(params['mode'] ?? '');
-      const part =
-        denial.reason === 'guest_part_only' ? denial.part : mode && !mode.full ? mode.part : 'full';
+      const part = denial.part;
       const partText = part === 'full' ? t('selection.fullTest') : String(part);
       const test = testNumber ?? params['testId'] ?? '';
       return (
