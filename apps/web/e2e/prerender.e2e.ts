@@ -30,7 +30,7 @@ const readPages = (file: string): Record<string, { mobile?: { html: string }; de
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-// The first-paint copy is an optimisation of the build (decision 021): it never fails `npm start`.
+// The first-paint copy is an optimisation of the build (decision 024): it never fails `npm start`.
 describe('the build prerender', () => {
   it('renders pages in Chinese on a machine with no Chinese font, without waiting on the page font', async () => {
     // The real build; only the output goes elsewhere (the running e2e server reads dist/prerender.json).

@@ -6,7 +6,7 @@
 // render replaces it. Without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) it writes nothing and
 // the server sends the plain shell, as before.
 //
-// The copy is an optimisation, so it never fails the build (decision 021): a page that does not settle
+// The copy is an optimisation, so it never fails the build (decision 024): a page that does not settle
 // in time, a browser that will not start or crashes, or the whole run outgrowing its budget are told in
 // one line, the pages done so far are kept, and every other page gets the plain shell.
 //
