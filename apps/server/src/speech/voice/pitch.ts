@@ -47,7 +47,13 @@ function downsample(samples: Float32Array): Float32Array {
 }
 
 /** Candidate periods of one frame: refined lag (8 kHz samples) and correlation, cheapest first. */
-function frameCandidates(x: Float32Array, at: number, r: Float64Array, lags: number[], values: number[]): number {
+function frameCandidates(
+  x: Float32Array,
+  at: number,
+  r: Float64Array,
+  lags: number[],
+  values: number[],
+): number {
   let e0 = 0;
   for (let j = 0; j < WINDOW; j++) e0 += (x[at + j] ?? 0) ** 2;
   lags.length = 0;
@@ -94,7 +100,11 @@ function frameCandidates(x: Float32Array, at: number, r: Float64Array, lags: num
  * Pitch of frames 0..count-1 of a 16 kHz recording; frames where `active` is false (silence) are
  * unvoiced without analysis, which is most of the saving on a recording with pauses.
  */
-export function trackPitch(samples: Float32Array, count: number, active: (frame: number) => boolean): PitchTrack {
+export function trackPitch(
+  samples: Float32Array,
+  count: number,
+  active: (frame: number) => boolean,
+): PitchTrack {
   const x = downsample(samples);
   const hz = new Float32Array(count);
   const voicing = new Float32Array(count);
@@ -120,7 +130,12 @@ export function trackPitch(samples: Float32Array, count: number, active: (frame:
     } else lags.length = 0;
     const n = best > 0 ? lags.length : 0;
     nCand[f] = n;
-    const local = (s: number) => (s === 0 ? (n === 0 ? 0 : UNVOICED_BASE + UNVOICED_SLOPE * (best - 0.5)) : 1 - (values[s - 1] ?? 0) + (LAG_COST * (lags[s - 1] ?? 0)) / MAX_LAG);
+    const local = (s: number) =>
+      s === 0
+        ? n === 0
+          ? 0
+          : UNVOICED_BASE + UNVOICED_SLOPE * (best - 0.5)
+        : 1 - (values[s - 1] ?? 0) + (LAG_COST * (lags[s - 1] ?? 0)) / MAX_LAG;
     for (let s = 1; s <= n; s++) {
       logLag[f * S + s] = Math.log2(lags[s - 1] ?? 1);
       corr[f * S + s] = values[s - 1] ?? 0;
@@ -135,7 +150,12 @@ export function trackPitch(samples: Float32Array, count: number, active: (frame:
       let arg = 0;
       for (let p = 0; p <= m; p++) {
         const c = cost[p] ?? Number.POSITIVE_INFINITY;
-        const t = s === 0 && p === 0 ? 0 : s === 0 || p === 0 ? SWITCH_COST : JUMP_COST * Math.abs((logLag[f * S + s] ?? 0) - (logLag[(f - 1) * S + p] ?? 0));
+        const t =
+          s === 0 && p === 0
+            ? 0
+            : s === 0 || p === 0
+              ? SWITCH_COST
+              : JUMP_COST * Math.abs((logLag[f * S + s] ?? 0) - (logLag[(f - 1) * S + p] ?? 0));
         if (c + t < min) {
           min = c + t;
           arg = p;
@@ -148,7 +168,8 @@ export function trackPitch(samples: Float32Array, count: number, active: (frame:
   }
   if (count === 0) return { hz, voicing };
   let state = 0;
-  for (let s = 1; s <= (nCand[count - 1] ?? 0); s++) if ((cost[s] ?? Infinity) < (cost[state] ?? Infinity)) state = s;
+  for (let s = 1; s <= (nCand[count - 1] ?? 0); s++)
+    if ((cost[s] ?? Infinity) < (cost[state] ?? Infinity)) state = s;
   for (let f = count - 1; f >= 0; f--) {
     if (state > 0) {
       hz[f] = RATE / 2 ** (logLag[f * S + state] ?? 0);
