@@ -10,7 +10,7 @@ const PAUSE_BONUS_DB = 25;
 /** An unvoiced frame (a consonant) is a likely boundary. */
 const UNVOICED_BONUS_DB = 6;
 /** Weight of a piece's deviation from the even length, dB per squared relative deviation. */
-const EVEN_WEIGHT = 8;
+const EVEN_WEIGHT = 16;
 /** The shortest and longest piece, as shares of the even length. */
 const MIN_SHARE = 0.3;
 const MAX_SHARE = 2.6;
@@ -27,37 +27,41 @@ export function findSyllables(
   energyDb: Float32Array,
   voiced: (frame: number) => boolean,
 ): Array<[number, number]> {
-  const first = speech.indexOf(1);
-  const last = speech.lastIndexOf(1);
   if (count === 0) return [];
-  if (first < 0) return Array.from({ length: count }, () => [0, 0]);
-  const from = first;
-  const to = last + 1;
-  if (count === 1) return [[from, to]];
-  const n = to - from;
-  // The cost of cutting before frame from + i: how loud and voiced it is against its neighbourhood.
+  // Only speech frames take part: a pause holds no syllable, and its length says nothing of theirs.
+  const spoken: number[] = [];
+  speech.forEach((v, f) => {
+    if (v === 1) spoken.push(f);
+  });
+  if (spoken.length === 0) return Array.from({ length: count }, () => [0, 0]);
+  const n = spoken.length;
+  const at = (i: number) => spoken[i] ?? 0;
+  if (count === 1) return [[at(0), at(n - 1) + 1]];
+  // The cost of cutting before spoken frame i: how loud and voiced it is against its neighbourhood; free
+  // right after a pause.
   const cut = new Float64Array(n + 1);
   for (let i = 1; i < n; i++) {
-    const f = from + i;
+    const f = at(i);
+    if (f - at(i - 1) > 1) {
+      cut[i] = -PAUSE_BONUS_DB - 30;
+      continue;
+    }
     let sum = 0;
     let k = 0;
-    for (let j = f - SMOOTH; j <= f + SMOOTH; j++) {
-      if (j >= from && j < to) {
-        sum += speech[j] === 1 ? (energyDb[j] ?? -100) : -100;
-        k++;
-      }
+    for (let j = Math.max(0, i - SMOOTH); j <= Math.min(n - 1, i + SMOOTH); j++) {
+      sum += energyDb[at(j)] ?? -100;
+      k++;
     }
     let peak = -Infinity;
-    for (let j = Math.max(from, f - 15); j < Math.min(to, f + 15); j++)
-      peak = Math.max(peak, energyDb[j] ?? -100);
+    for (let j = Math.max(0, i - 15); j < Math.min(n, i + 15); j++)
+      peak = Math.max(peak, energyDb[at(j)] ?? -100);
     const depth = Math.max(0, peak - sum / Math.max(1, k));
-    cut[i] =
-      -Math.min(depth, 30) - (speech[f] === 1 ? 0 : PAUSE_BONUS_DB) - (voiced(f) ? 0 : UNVOICED_BONUS_DB);
+    cut[i] = -Math.min(depth, 30) - (voiced(f) ? 0 : UNVOICED_BONUS_DB);
   }
   const even = n / count;
   const minLen = Math.max(1, Math.floor(even * MIN_SHARE));
   const maxLen = Math.max(minLen + 1, Math.ceil(even * MAX_SHARE));
-  // best[k][i]: the cheapest way to place k cuts with the last one before frame from + i.
+  // best[k][i]: the cheapest way to place k cuts with the last one before spoken frame i.
   const best = new Float64Array((count + 1) * (n + 1)).fill(Infinity);
   const back = new Int32Array((count + 1) * (n + 1)).fill(-1);
   best[0] = 0;
@@ -83,10 +87,10 @@ export function findSyllables(
   }
   if ((best[count * (n + 1) + n] ?? Infinity) === Infinity) {
     // Too little speech for the count (a few frames): even pieces.
-    return Array.from({ length: count }, (_, k) => [
-      from + Math.floor((n * k) / count),
-      from + Math.floor((n * (k + 1)) / count),
-    ]);
+    return Array.from({ length: count }, (_, k) => {
+      const a = Math.floor((n * k) / count);
+      return [at(a), at(Math.max(a, Math.floor((n * (k + 1)) / count) - 1)) + 1];
+    });
   }
   const cuts: number[] = [n];
   for (let k = count, i = n; k > 0; k--) {
@@ -95,12 +99,10 @@ export function findSyllables(
   }
   const spans: Array<[number, number]> = [];
   for (let k = 0; k < count; k++) {
-    let a = from + (cuts[k] ?? 0);
-    let b = from + (cuts[k + 1] ?? n);
-    // A syllable does not start or end in a pause.
-    while (a < b - 1 && speech[a] !== 1) a++;
-    while (b > a + 1 && speech[b - 1] !== 1) b--;
-    spans.push([a, b]);
+    const a = cuts[k] ?? 0;
+    const b = Math.max(a + 1, cuts[k + 1] ?? n);
+    // A syllable ends where its last speech frame ends, not after the pause that follows it.
+    spans.push([at(a), at(Math.min(n, b) - 1) + 1]);
   }
   return spans;
 }

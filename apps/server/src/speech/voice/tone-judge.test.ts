@@ -54,8 +54,8 @@ describe('tone judge on human voices', () => {
       if (asWrong && toneVerdict(asWrong) === 'wrong') marked++;
       if (asRight && toneVerdict(asRight) === 'wrong') falseMarks++;
     });
-    expect(marked / items.length).toBeGreaterThanOrEqual(FLOOR.pairsMarked);
-    expect(falseMarks / items.length).toBeLessThanOrEqual(FLOOR.shownWrong);
+    expect(marked / items.length).toBeGreaterThanOrEqual(PATH_FLOOR.pairsMarked);
+    expect(falseMarks / items.length).toBeLessThanOrEqual(PATH_FLOOR.shownWrong);
   });
 
   it('trains deterministically: the same recordings give the same weights', () => {
@@ -67,4 +67,7 @@ describe('tone judge on human voices', () => {
   });
 });
 
-const FLOOR = { heardRight: 0.85, unsure: 0.15, shownWrong: 0.08, pairsMarked: 0.75 };
+// Measured: heard right 97.0 %, unsure 2.9 %, shown wrong 2.9 %, pairs marked 94.9 %, "wrong" right 97.0 %.
+const FLOOR = { heardRight: 0.93, unsure: 0.07, shownWrong: 0.06, pairsMarked: 0.88 };
+// Through the assessment on the syllables alone (their range from these 128 recordings only): looser.
+const PATH_FLOOR = { pairsMarked: 0.75, shownWrong: 0.08 };
