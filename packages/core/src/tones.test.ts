@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThirdToneSandhi, markedPinyin, toneOf, toneVerdict, withTone } from './tones.js';
+import { applyThirdToneSandhi, markedPinyin, TONE_WRONG_AT_MOST, toneOf, toneVerdict, withTone } from './tones.js';
 
 const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
 
@@ -28,5 +28,9 @@ describe('tones', () => {
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9 })).toBe('wrong');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.3 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: null, confidence: 0 })).toBe('unsure');
+    // With the expected tone's probability (the learned judge), only a low one is shown as wrong.
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST })).toBe('wrong');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: 0.3 })).toBe('unsure');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe('right');
   });
 });

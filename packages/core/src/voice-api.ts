@@ -25,6 +25,8 @@ export const assessedSyllableSchema = z.object({
   heard_tone: toneSchema.nullable(),
   /** 0-1: how sure the classifier is of heard_tone. */
   confidence: z.number().min(0).max(1),
+  /** 0-1: the classifier's probability of the expected tone; a wrong tone is marked when it is low (toneVerdict). */
+  expected_probability: z.number().min(0).max(1).optional(),
   start_ms: z.number().nonnegative(),
   end_ms: z.number().nonnegative(),
   /** Pitch contour in semitones relative to the speaker's median, evenly spaced over the syllable. */

@@ -29,7 +29,8 @@ export async function voiceOfAnswer(
     const pcm = await loadAnswerAudio(deps.db, answerAudioStore(deps.config), userId ?? null, audioId);
     if (!pcm) return undefined;
     const text = READ_TYPES.has(input.question_type) && input.reference_text ? input.reference_text : input.answer_text;
-    return await assessVoice(pcm, text);
+    // A guest has no key: their range comes from the recording alone.
+    return await assessVoice(pcm, text, userId ? `user:${userId}` : undefined);
   } catch (err) {
     // The review goes on without the voice measures rather than failing the learner's feedback.
     deps.log.warn({ err, audioId }, 'voice analysis of an answer failed');

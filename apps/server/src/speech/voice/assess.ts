@@ -1,18 +1,28 @@
 /**
  * The voice analysis of one recording: fluency from the audio alone and, with a reference text, each
- * syllable found by aligning the recording with a synthesised reading and its tone judged.
+ * syllable found in the recording (syllables.ts) and its tone judged by the learned classifier
+ * (tone-model.ts) on the speaker's own pitch range.
  */
 import { markedPinyin } from '@kouyu/core';
-import type { AssessedSyllable, ExpectedSyllable, VoiceReport } from '@kouyu/core';
-import { carryBoundaries, warp } from './align.js';
-import { computeFrames, FRAME_MS, normaliseMfcc, toFloat } from './features.js';
+import type { AssessedSyllable, ExpectedSyllable, Tone, VoiceReport } from '@kouyu/core';
+import { computeFrames, FRAME_MS, toFloat } from './features.js';
 import type { Frames } from './features.js';
 import { expectedSyllables } from './expected.js';
-import { median, toSemitones, trackPitch } from './pitch.js';
-import { referenceFor } from './reference.js';
-import type { ReferenceAudio } from './reference.js';
-import { classifyContour, hearTone, speakerRange } from './tones.js';
+import { median, quantile, toSemitones, trackPitch } from './pitch.js';
+import { rememberSpeaker } from './speaker-memory.js';
+import { findSyllables } from './syllables.js';
+import {
+  MIN_HALF_RANGE,
+  predictTones,
+  resample,
+  committedToneModel,
+  toneFeatures,
+  voicedContour,
+} from './tone-model.js';
+import type { Contour, SpeakerRange, ToneModel } from './tone-model.js';
 import { detectSpeech, measureFluency, speechGate } from './vad.js';
+
+export type { SpeakerRange } from './tone-model.js';
 
 /** What one pass over a recording yields, before any reference is known. */
 export interface Analysis {
@@ -26,13 +36,15 @@ export interface Analysis {
 
 /** A neutral syllable is at most this share of the median syllable's length. */
 const NEUTRAL_MAX_SHARE = 1.2;
+/** Points of the contour the review draws. */
+export const CONTOUR_POINTS = 5;
 
 /** Energy, speech, pitch of a 16 kHz recording. */
 export function analyseRecording(pcm: Int16Array): Analysis {
   const samples = toFloat(pcm);
   const frames = computeFrames(samples);
   const { gate } = speechGate(frames.energyDb);
-  // Pitch only where there is sound: YIN is the costly step.
+  // Pitch only where there is sound: the correlation is the costly step.
   const track = trackPitch(samples, frames.count, (f) => (frames.energyDb[f] ?? -100) > gate - 10);
   const speech = detectSpeech(frames.energyDb, track.voicing);
   const semitones = toSemitones(track.hz);
@@ -40,85 +52,140 @@ export function analyseRecording(pcm: Int16Array): Analysis {
   return { frames, speech, semitones, voicing: track.voicing };
 }
 
-const referenceFeatures = new WeakMap<ReferenceAudio, Float32Array>();
+/** The pitch range of the voiced frames of one or more recordings of a speaker. */
+export function speakerRange(...tracks: Float32Array[]): SpeakerRange {
+  const voiced: number[] = [];
+  for (const t of tracks) for (const v of t) if (!Number.isNaN(v)) voiced.push(v);
+  if (voiced.length === 0) return { median: 0, halfRange: MIN_HALF_RANGE };
+  return {
+    median: median(voiced),
+    halfRange: Math.max(MIN_HALF_RANGE, (quantile(voiced, 0.9) - quantile(voiced, 0.1)) / 2),
+  };
+}
 
-function featuresOf(reference: ReferenceAudio): Float32Array {
-  let mfcc = referenceFeatures.get(reference);
-  if (!mfcc) {
-    const frames = computeFrames(toFloat(reference.pcm));
-    mfcc = normaliseMfcc(frames.mfcc, Array.from({ length: frames.count }, (_, i) => i));
-    referenceFeatures.set(reference, mfcc);
-  }
-  return mfcc;
+/** One expected syllable as found in the recording: its span, its curve, the classifier's input. */
+export interface FoundSyllable {
+  start: number;
+  end: number;
+  contour: Contour | null;
+  features: number[] | null;
+  /** The span is short enough for a neutral syllable. */
+  short: boolean;
 }
 
 /**
- * Each expected syllable placed in the recording by aligning it with the reference (the one of the given
- * readings that matches the recording best), its tone heard.
+ * Each expected syllable found in the recording and described for the classifier. The speaker's range is
+ * the one given (from the learner's earlier recordings) or else this recording's own.
  */
-export function assessSyllables(analysis: Analysis, expected: readonly ExpectedSyllable[], references: readonly ReferenceAudio[]): AssessedSyllable[] {
-  // Only speech frames take part: the reference has no pauses, and a pause matches nothing in it.
-  const spoken: number[] = [];
-  analysis.speech.forEach((v, f) => {
-    if (v === 1) spoken.push(f);
-  });
-  if (spoken.length === 0) {
-    return expected.map((s) => ({ char: s.char, pinyin: markedPinyin(s.pinyin), expected_tone: s.tone, heard_tone: null, confidence: 0, start_ms: 0, end_ms: 0, contour: [] }));
-  }
-  const learner = normaliseMfcc(analysis.frames.mfcc, spoken);
-  let best: { path: ReturnType<typeof warp>; reference: ReferenceAudio } | null = null;
-  for (const reference of references) {
-    const path = warp(learner, featuresOf(reference));
-    if (!best || path.cost < best.path.cost) best = { path, reference };
-  }
-  if (!best) throw new Error('no reference to align with');
-  const bounds = carryBoundaries(best.reference.bounds, best.path, spoken.length);
-  const toFrame = (i: number) => (i >= spoken.length ? (spoken.at(-1) ?? 0) + 1 : (spoken[i] ?? 0));
-  const range = speakerRange(analysis.semitones);
-  const spans = expected.map((_, k) => {
-    const a = bounds[k] ?? 0;
-    const b = Math.max(a + 1, bounds[k + 1] ?? spoken.length);
-    // A syllable ends where the last of its speech frames ends, not after the pause that follows it.
-    return [toFrame(a), toFrame(b - 1) + 1] as const;
-  });
-  const typical = median(spans.map(([a, b]) => b - a));
-  return expected.map((s, k) => {
-    const [start, end] = spans[k] ?? [0, 0];
-    const tone = hearTone(analysis.semitones, start, end, range);
-    let { heard, confidence } = tone;
-    if (s.tone === 5 && (end - start) <= typical * NEUTRAL_MAX_SHARE) {
-      heard = 5;
-      confidence = 1 - NEUTRAL_MAX_SHARE * ((end - start) / Math.max(1, typical)) * 0.5;
-    } else if (s.tone === 5 && tone.contour.length > 0) {
-      // A long "neutral" syllable was stressed: name the tone it was given.
-      ({ heard, confidence } = classifyContour(tone.contour.map((v) => v + range.median), range));
-    }
+export function findAndDescribe(
+  analysis: Analysis,
+  expected: readonly ExpectedSyllable[],
+  speaker?: SpeakerRange,
+): FoundSyllable[] {
+  const spans = findSyllables(
+    expected.length,
+    analysis.speech,
+    analysis.frames.energyDb,
+    (f) => !Number.isNaN(analysis.semitones[f] ?? Number.NaN),
+  );
+  const range = speaker ?? speakerRange(analysis.semitones);
+  const contours = spans.map(([a, b]) => voicedContour(analysis.semitones, a, b, range));
+  const typical = Math.max(1, median(spans.map(([a, b]) => b - a)));
+  return spans.map(([start, end], k) => {
+    const contour = contours[k] ?? null;
+    const ctx = {
+      start,
+      end,
+      typicalFrames: typical,
+      position: expected.length === 1 ? 0.5 : k / (expected.length - 1),
+      syllables: expected.length,
+      prevTone: expected[k - 1]?.tone ?? 0,
+      nextTone: expected[k + 1]?.tone ?? 0,
+    } as const;
     return {
-      char: s.char,
-      pinyin: markedPinyin(s.pinyin),
-      expected_tone: s.tone,
-      heard_tone: heard,
-      confidence: Math.round(confidence * 1000) / 1000,
-      start_ms: Math.round(start * FRAME_MS),
-      end_ms: Math.round(end * FRAME_MS),
-      contour: tone.contour,
+      start,
+      end,
+      contour,
+      features: contour ? toneFeatures(contour, ctx, contours[k - 1] ?? null, contours[k + 1] ?? null) : null,
+      short: end - start <= typical * NEUTRAL_MAX_SHARE,
     };
   });
 }
 
-/** The report for a 16 kHz recording; syllables only when the reference text holds Chinese. */
-export async function assessVoice(pcm: Int16Array, referenceText?: string): Promise<VoiceReport> {
-  const analysis = analyseRecording(pcm);
+/** The tone heard in one found syllable and the probability of the expected one. */
+export function judgeTone(
+  found: FoundSyllable,
+  expected: Tone,
+  model: ToneModel = committedToneModel(),
+): { heard: Tone | null; confidence: number; expectedProbability: number } {
+  if (!found.features) return { heard: null, confidence: 0, expectedProbability: 0 };
+  const p = predictTones(model, found.features);
+  const prob = (t: Tone) => p[t - 1] ?? 0;
+  let heard: Tone = 1;
+  for (const t of [2, 3, 4] as const) if (prob(t) > prob(heard)) heard = t;
+  const confidence = prob(heard);
+  if (expected === 5) {
+    // The neutral tone has no shape of its own (it follows its neighbour): heard when short, never marked
+    // wrong, since no human recording here teaches what a wrong neutral tone sounds like.
+    return found.short
+      ? { heard: 5, confidence: 1, expectedProbability: 1 }
+      : { heard, confidence, expectedProbability: 0.5 };
+  }
+  return { heard, confidence, expectedProbability: prob(expected) };
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Each expected syllable found in the recording, its tone heard. */
+export function assessSyllables(
+  analysis: Analysis,
+  expected: readonly ExpectedSyllable[],
+  speaker?: SpeakerRange,
+  model: ToneModel = committedToneModel(),
+): AssessedSyllable[] {
+  const found = findAndDescribe(analysis, expected, speaker);
+  const range = speaker ?? speakerRange(analysis.semitones);
+  const half = Math.max(MIN_HALF_RANGE, range.halfRange);
+  return expected.map((s, k) => {
+    const f = found[k] ?? { start: 0, end: 0, contour: null, features: null, short: false };
+    const tone = judgeTone(f, s.tone, model);
+    return {
+      char: s.char,
+      pinyin: markedPinyin(s.pinyin),
+      expected_tone: s.tone,
+      heard_tone: tone.heard,
+      confidence: round(tone.confidence, 3),
+      expected_probability: round(tone.expectedProbability, 3),
+      start_ms: Math.round(f.start * FRAME_MS),
+      end_ms: Math.round(f.end * FRAME_MS),
+      // Semitones relative to the speaker's median, as the review draws them.
+      contour: f.contour ? resample(f.contour, CONTOUR_POINTS).map((v) => round(v * half, 2)) : [],
+    };
+  });
+}
+
+/**
+ * The report for a 16 kHz recording; syllables only when the reference text holds Chinese. `speakerKey`
+ * names the learner, whose earlier recordings give their pitch range (speaker-memory.ts).
+ */
+export function assessVoice(
+  pcm: Int16Array,
+  referenceText?: string,
+  speakerKey?: string,
+): Promise<VoiceReport> {
   const expected = referenceText ? expectedSyllables(referenceText) : [];
-  if (expected.length === 0) return { fluency: measureFluency(analysis.frames.energyDb, analysis.speech, analysis.voicing) };
-  const pinyins = expected.map((s) => s.pinyin);
-  const references = [await referenceFor(pinyins, 'low'), await referenceFor(pinyins, 'high')];
-  return assessWithReference(analysis, expected, references);
+  const analysis = analyseRecording(pcm);
+  const speaker = speakerKey ? rememberSpeaker(speakerKey, analysis.semitones) : undefined;
+  return Promise.resolve(assessExpected(analysis, expected, speaker));
 }
 
-/** The report once the reference is synthesised (the part the benchmark times). */
-export function assessWithReference(analysis: Analysis, expected: readonly ExpectedSyllable[], references: readonly ReferenceAudio[]): VoiceReport {
-  const syllables = assessSyllables(analysis, expected, references);
-  return { fluency: measureFluency(analysis.frames.energyDb, analysis.speech, analysis.voicing), syllables };
+/** The report for an analysed recording and the syllables expected in it. */
+export function assessExpected(
+  analysis: Analysis,
+  expected: readonly ExpectedSyllable[],
+  speaker?: SpeakerRange,
+): VoiceReport {
+  const fluency = measureFluency(analysis.frames.energyDb, analysis.speech, analysis.voicing);
+  if (expected.length === 0) return { fluency };
+  return { fluency, syllables: assessSyllables(analysis, expected, speaker) };
 }
-

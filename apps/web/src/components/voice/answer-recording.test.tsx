@@ -33,6 +33,8 @@ const assessed: AssessResponse = vi.hoisted(() => ({
   syllables: [
     { char: '你', pinyin: 'nǐ', expected_tone: 3, heard_tone: 3, confidence: 0.9, start_ms: 0, end_ms: 300, contour: [-1, -2, -3, -2, -1] },
     { char: '好', pinyin: 'hǎo', expected_tone: 3, heard_tone: 1, confidence: 0.95, start_ms: 300, end_ms: 600, contour: [2, 2, 2, 2, 2] },
+    // Heard as another tone, but the expected one is still likely: not sure, not marked.
+    { char: '吗', pinyin: 'mā', expected_tone: 1, heard_tone: 2, confidence: 0.5, expected_probability: 0.4, start_ms: 600, end_ms: 800, contour: [0, 0, 1, 1, 2] },
   ],
 }));
 
@@ -65,7 +67,10 @@ describe('a saved answer recording', () => {
     expect(calls[0]).toContain('/audio/answers/abcdefghijklmnopqrstuvwx');
     expect(assessCalls).toEqual(['你好']);
     const drawn = screen.getAllByTestId('tone-syllable');
-    expect(drawn.map((d) => d.getAttribute('data-verdict'))).toEqual(['right', 'wrong']);
+    expect(drawn.map((d) => d.getAttribute('data-verdict'))).toEqual(['right', 'wrong', 'unsure']);
+    // The unsure syllable says so, apart from the wrong one.
+    expect(drawn[2]?.textContent).toContain('not sure');
+    expect(drawn[1]?.textContent).not.toContain('not sure');
     expect(screen.getByTestId('answer-tones').getAttribute('data-wrong')).toBe('1');
     fireEvent.click(screen.getByText('The tones as text'));
     const lines = screen.getByTestId('answer-tones-text').querySelectorAll('li');

@@ -18,7 +18,10 @@ export function useSyllableLabel(): (syllable: AssessedSyllable) => string {
     });
 }
 
-/** One syllable: the expected tone's shape (dashed) under the learner's pitch curve, a wrong tone marked. */
+/**
+ * One syllable: the expected tone's shape (dashed) under the learner's pitch curve; a wrong tone marked in
+ * red, a tone the judge is not sure of drawn dotted in grey and named so, apart from both.
+ */
 export function ToneCurve({ syllable }: { syllable: AssessedSyllable }) {
   const { t } = useTranslation('check');
   const verdict = toneVerdict(syllable);
@@ -30,13 +33,21 @@ export function ToneCurve({ syllable }: { syllable: AssessedSyllable }) {
         <rect x={-4} y={-4} width={W + 8} height={H + 8} rx={6} className="fill-current" fillOpacity={0.04} />
         <polyline points={curvePoints(expectedCurve(syllable.expected_tone), W, H)} fill="none" stroke="currentColor" strokeOpacity={0.35} strokeWidth={3} strokeDasharray="5 4" />
         {syllable.contour && syllable.contour.length > 0 ? (
-          <polyline points={curvePoints(syllable.contour, W, H)} fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" />
+          <polyline
+            points={curvePoints(syllable.contour, W, H)}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={3}
+            strokeLinecap="round"
+            strokeDasharray={verdict === 'unsure' ? '1 5' : undefined}
+          />
         ) : null}
       </svg>
       <figcaption className="text-center text-sm">
         <span className="block text-lg">{syllable.char}</span>
         <span className={colour}>{syllable.pinyin}</span>
         {verdict === 'wrong' ? <span className="block text-xs text-red-600">{t('toneDrill.verdict.wrong')}</span> : null}
+        {verdict === 'unsure' ? <span className="block text-xs text-ink-muted">{t('toneDrill.verdict.unsure')}</span> : null}
       </figcaption>
     </figure>
   );
