@@ -1,7 +1,7 @@
 /**
  * Pitch of each 10 ms frame: normalised cross-correlation gives a few period candidates per frame (the
  * method of Praat and RAPT), then a Viterbi pass picks the smoothest path through them with an unvoiced
- * state, so an octave slip in one frame costs more than it gains (decision 021). Written here rather than
+ * state, so an octave slip in one frame costs more than it gains (decision 025). Written here rather than
  * taken from a GPL package. YIN's difference function was tried first: it lost the pitch wherever loudness
  * rose fast (a vowel after m or n). It runs at 8 kHz, which keeps the voice's fundamental (60-500 Hz: men,
  * women and children) and halves the cost.

@@ -85,7 +85,7 @@ describe('voice analysis', () => {
   });
 
   // espeak's voices are one row now, not what the judge is tuned on (it learned from human voices,
-  // decision 021): floors a little under what `npm run eval -- voice` measures on the held-out half
+  // decision 025): floors a little under what `npm run eval -- voice` measures on the held-out half
   // (80 items: 91.9 % heard right of judged, 8.7 % unjudged, 83.8 % of wrong tones flagged, 7.4 % false
   // alarms, starts 40 ms off), on a sample sized for CI.
   it.runIf(hasEspeakBinary())('judges tones on a held-out sample of the generated labelled set', { timeout: 120_000 }, async () => {
