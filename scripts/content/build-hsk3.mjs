@@ -101,13 +101,6 @@ const hsk2Trad = readJson(path.join(VOCAB_DIR, 'traditional.json'), {});
 
 // ---------------------------------------------------------------- readings
 
-/** Tone-marked pinyin compared without spaces, apostrophes or case. */
-const flat = (p) =>
-  p
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[\s'’·-]/g, '');
-
 const ZHUYIN_TONE = { ˊ: 2, ˇ: 3, ˋ: 4, '˙': 5 };
 /** Tones of a zhuyin string, one a syllable (1 when unmarked). */
 function zhuyinTones(zhuyin) {
