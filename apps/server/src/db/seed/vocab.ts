@@ -62,16 +62,31 @@ export function loadHsk3Vocabulary(hsk2 = loadVocabulary()) {
   const { files, version } = readData('vocab/hsk3', (n) => /^(level-.*|characters|ru-hsk3)\.json$/.test(n));
   const byName = new Map(files.map((f) => [f.name, f.json]));
   const ru3 = ruGlosses.parse(byName.get('ru-hsk3.json') ?? {});
-  const ru2 = new Map<string, string>();
+  const ru2 = new Map<string, { num: string; ru: string }[]>();
   for (const l of hsk2.levels)
-    for (const w of l.words) if (w.ru) ru2.set(`${w.simplified}|${w.pinyin_num}`, w.ru);
+    for (const w of l.words)
+      if (w.ru) ru2.set(w.simplified, [...(ru2.get(w.simplified) ?? []), { num: w.pinyin_num, ru: w.ru }]);
+  // The HSK 2.0 gloss of the same word and reading; a neutral tone on either side is the same reading
+  // (学生 xué sheng / xué shēng), another tone is not (只 zhī is not 只 zhǐ).
+  const sameReading = (a: string, b: string) => {
+    const x = a.toLowerCase().split(' ');
+    const y = b.toLowerCase().split(' ');
+    return (
+      x.length === y.length &&
+      x.every((s, i) => {
+        const t = y[i] ?? '';
+        return s === t || (s.slice(0, -1) === t.slice(0, -1) && (s.endsWith('5') || t.endsWith('5')));
+      })
+    );
+  };
+  const hsk2Ru = (word: string, num: string) => ru2.get(word)?.find((c) => sameReading(c.num, num))?.ru;
   const levels = HSK3_LEVEL_FILES.map((name, i) => {
     const words = z.array(hsk3EntrySchema).parse(byName.get(`${name}.json`));
     return {
       level: i + 1,
       words: words.map((w) => {
         const key = `${w.simplified}|${w.pinyin_num}`;
-        return { ...w, ru: ru3[key] ?? ru2.get(key) ?? '' };
+        return { ...w, ru: ru3[key] ?? hsk2Ru(w.simplified, w.pinyin_num) ?? '' };
       }),
     };
   });
