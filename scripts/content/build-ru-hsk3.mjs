@@ -23,9 +23,10 @@ if (!files.length) {
 const flat = (p) =>
   p
     .normalize('NFD')
+    // Tone marks and the diaeresis go alike on both sides: lü and lu never share a word here.
     .replace(/[\u0300-\u030C]/g, '')
     .toLowerCase()
-    .replace(/[^a-zü\u0308]/g, '');
+    .replace(/[^a-z]/g, '');
 const entries = new Map();
 const add = (k, e) => {
   if (!entries.has(k)) entries.set(k, []);

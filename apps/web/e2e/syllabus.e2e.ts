@@ -82,6 +82,12 @@ describe('the HSK syllabus in a real browser', () => {
       const first = chars.getByTestId('level-character').first();
       await untilText(first, '爱');
       expect(await first.getAttribute('href')).toBe(`/${lang}/write/${encodeURIComponent('爱')}`);
+
+      // What changed from HSK 2.0: 上课 is new at level 1.
+      const changes = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/vocabulary/changes');
+      await page.getByTestId('level-changes').locator('summary').click();
+      expect((await changes).status()).toBe(200);
+      await untilMatches(page.getByTestId('level-changes-added'), /上课/);
       await page.context().close();
     });
 

@@ -155,6 +155,32 @@ export const vocabularyLevelsSchema = z.object({
   syllabus: syllabusSchema.optional(),
 });
 
+/** `GET /vocabulary/changes?level=`: HSK 3.0 level 1-6 against HSK 2.0. */
+export const vocabularyChangesQuery = z.object({
+  level: z.coerce.number().int().min(1).max(6),
+  language: languageParam,
+});
+const changedWord = z.object({
+  simplified: z.string(),
+  pinyin: z.string(),
+  meaning: z.string(),
+  levels: z.object({ hsk2: z.number().int().nullable(), hsk3: z.number().int().nullable() }),
+});
+export type ChangedWord = z.infer<typeof changedWord>;
+/**
+ * What changed at a level: `added` are the level's HSK 3.0 words HSK 2.0 did not have, `moved` those HSK
+ * 2.0 had at another level, `dropped` the HSK 2.0 words of the level that HSK 3.0 levels 1-6 no longer have.
+ */
+export const vocabularyChangesSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    level: z.number().int(),
+    added: z.array(changedWord),
+    moved: z.array(changedWord),
+    dropped: z.array(changedWord),
+  }),
+});
+
 /** `GET /vocabulary/characters`: the characters new at a level (HSK 2.0 when no syllabus is given). */
 export const vocabularyCharactersQuery = z
   .object({ syllabus: syllabusSchema.optional(), level: syllabusLevelParam })

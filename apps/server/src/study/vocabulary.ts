@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { SYLLABUS_LEVELS, SYLLABUS_UNSPECIFIED, glossLanguage, levelLabel, paginate } from '@kouyu/core';
-import type { Language, Pagination, Syllabus, VocabWord } from '@kouyu/core';
+import type { ChangedWord, Language, Pagination, Syllabus, VocabWord } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { vocabCharacters, vocabWords } from '../db/schema.js';
 import { ContentCache } from './content-cache.js';
@@ -167,6 +167,34 @@ export class VocabularyIndex {
         characters: content.characters[s].get(level)?.length ?? 0,
       };
     });
+  }
+
+  /** HSK 3.0 level `level` (1-6) against HSK 2.0: words added, moved from another level, dropped. */
+  async changes(level: number, language: Language) {
+    const content = await this.cache.get();
+    const gloss = (row: WordRow) => (glossLanguage(language) === 'ru' && row.ru ? row.ru : row.en);
+    const levelsOf = (w: string) => content.levels.get(w) ?? { hsk2: null, hsk3: null };
+    const view = (row: WordRow) => ({
+      simplified: row.simplified,
+      pinyin: row.pinyin,
+      meaning: gloss(row).split('; ')[0] ?? '',
+      levels: levelsOf(row.simplified),
+    });
+    const seen = new Set<string>();
+    const added: ChangedWord[] = [];
+    const moved: ChangedWord[] = [];
+    for (const { row } of content.words.hsk3) {
+      if (row.level !== level || seen.has(row.simplified)) continue;
+      seen.add(row.simplified);
+      const old = levelsOf(row.simplified).hsk2;
+      if (old === null) added.push(view(row));
+      else if (old !== level) moved.push(view(row));
+    }
+    const inHsk3 = new Set(content.words.hsk3.filter((w) => w.row.level <= 6).map((w) => w.row.simplified));
+    const dropped = content.words.hsk2
+      .filter((w) => w.row.level === level && !inHsk3.has(w.row.simplified))
+      .map((w) => view(w.row));
+    return { level, added, moved, dropped };
   }
 
   /** The characters new at a level of a syllabus, in the list's order. */

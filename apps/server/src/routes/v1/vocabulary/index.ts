@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SYLLABUS_UNSPECIFIED,
   levelLabel,
+  vocabularyChangesQuery,
+  vocabularyChangesSchema,
   vocabularyCharactersQuery,
   vocabularyCharactersSchema,
   vocabularyLevelsQuery,
@@ -46,6 +48,15 @@ export const vocabularyRoutes: FastifyPluginAsyncZod = async (app) => {
       return req.query.syllabus
         ? { success: true as const, data, total, syllabus: req.query.syllabus }
         : { success: true as const, data, total };
+    },
+  );
+
+  app.get(
+    '/changes',
+    { schema: { querystring: vocabularyChangesQuery, response: { 200: vocabularyChangesSchema } } },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { success: true as const, data: await index.changes(req.query.level, req.query.language) };
     },
   );
 

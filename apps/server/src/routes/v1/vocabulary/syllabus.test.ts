@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vocabularyCharactersSchema, vocabularyLevelsSchema, vocabularyListSchema } from '@kouyu/core';
+import {
+  vocabularyChangesSchema,
+  vocabularyCharactersSchema,
+  vocabularyLevelsSchema,
+  vocabularyListSchema,
+} from '@kouyu/core';
 import type { VocabularyQuery } from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
@@ -145,6 +150,24 @@ describe(`vocabulary by syllabus on ${testDriver}`, () => {
     // The optional part's short form is found too.
     const mei = await list({ syllabus: 'hsk3', search: '没', level: 1 });
     expect(mei.data.map((w) => w.simplified)).toContain('没有');
+  });
+
+  it('says per level what changed from HSK 2.0', async () => {
+    const res = await get('/api/v1/vocabulary/changes', { level: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = vocabularyChangesSchema.parse(res.json());
+    const words = (list: { simplified: string }[]) => list.map((w) => w.simplified);
+    // 上课 is new; 包子 was HSK 2.0 level 4; dropped words are HSK 2.0 level 1 words HSK 3.0 1-6 lacks.
+    expect(words(data.added)).toContain('上课');
+    expect(data.moved.find((w) => w.simplified === '包子')?.levels).toEqual({ hsk2: 4, hsk3: 1 });
+    expect(data.added.every((w) => w.levels.hsk2 === null && w.levels.hsk3 === 1)).toBe(true);
+    expect(
+      data.dropped.every((w) => w.levels.hsk2 === 1 && (w.levels.hsk3 === null || w.levels.hsk3 === 7)),
+    ).toBe(true);
+    // Every level-1 word of HSK 3.0 is added, moved or at level 1 in both.
+    const kept = 300 - data.added.length - data.moved.length;
+    expect(kept).toBeGreaterThan(50);
+    expect((await get('/api/v1/vocabulary/changes', { level: 7 })).statusCode).toBe(400);
   });
 
   it('rejects a level outside the syllabus', async () => {

@@ -3,11 +3,11 @@ import type { VocabWord } from '@kouyu/core';
 import { levelLabel } from '@kouyu/core';
 
 /** "HSK 2.0: 3 · HSK 3.0: 1": the word's level in each syllabus (— when a syllabus does not list it). */
-export function SyllabusLevels({ word }: { word: VocabWord }) {
+export function SyllabusLevels({ levels }: { levels: VocabWord['levels'] }) {
   const { t } = useTranslation('common');
-  if (!word.levels) return null;
+  if (!levels) return null;
   const part = (s: 'hsk2' | 'hsk3') => {
-    const level = word.levels?.[s] ?? null;
+    const level = levels[s];
     const syllabus = t(`syllabus.${s}`).replace(/\s*[(（].*$/, '');
     return level === null
       ? t('syllabus.notIn', { syllabus })

@@ -5,6 +5,7 @@ import type { Syllabus } from '@kouyu/core';
 import { SyllabusSwitch } from '@/components/syllabus-switch';
 import { useSyllabus } from '@/lib/syllabus';
 import { LevelCharacters } from './level-characters';
+import { LevelChanges } from './level-changes';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
@@ -63,6 +64,7 @@ export function VocabularyPage() {
       <LevelTabs level={level} query={query} syllabus={syllabus} />
       {syllabus === 'hsk2' ? <VocabularyHelp /> : null}
       {level !== null ? <LevelCharacters syllabus={syllabus} level={level} /> : null}
+      {level !== null && syllabus === 'hsk3' && level <= 6 ? <LevelChanges level={level} /> : null}
       <SearchBox
         value={query}
         onSearch={setQuery}

@@ -58,7 +58,7 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                     {t('level', { level: w.level })}
                   </span>
                 ) : null}
-                <SyllabusLevels word={w} />
+                <SyllabusLevels levels={w.levels} />
                 {w.level_note && w.level_note !== String(w.level) && w.level_note !== '7-9' ? (
                   <span className="block text-xs text-ink-muted">
                     {t('levelNote', { note: w.level_note })}
