@@ -88,6 +88,14 @@ describe('the HSK syllabus in a real browser', () => {
       await page.getByTestId('level-changes').locator('summary').click();
       expect((await changes).status()).toBe(200);
       await untilMatches(page.getByTestId('level-changes-added'), /上课/);
+
+      // The HSK 6 page says what the 2025 exam holds, with its oral exam and the HSKK practice for it.
+      await page.goto(`${baseURL}/${lang}/hsk/6`);
+      await untilAttr(page.getByTestId('hsk-exam-outline'), 'data-syllabus', 'hsk3');
+      await page.getByTestId('hsk-exam-hsk6').waitFor();
+      expect(await page.getByTestId('hsk-exam-hskk').getAttribute('href')).toBe(
+        `/${lang}/test-selection/advanced`,
+      );
       await page.context().close();
     });
 
@@ -111,6 +119,10 @@ describe('the HSK syllabus in a real browser', () => {
       await untilAttr(page.getByTestId('syllabus-switch'), 'data-syllabus', 'hsk2');
       // The HSK 2.0 level tabs: 1-6, no 7-9.
       expect(await page.getByTestId('vocabulary-level-7').count()).toBe(0);
+      // Its HSK level page: the HSK 2.0 exam, no oral part.
+      await page.goto(`${baseURL}/${lang}/hsk/3`);
+      await untilAttr(page.getByTestId('hsk-exam-outline'), 'data-syllabus', 'hsk2');
+      expect(await page.getByTestId('hsk-exam-oral').count()).toBe(0);
       await page.context().close();
     });
   }
