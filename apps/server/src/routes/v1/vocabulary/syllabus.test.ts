@@ -171,7 +171,12 @@ describe(`vocabulary by syllabus on ${testDriver}`, () => {
   });
 
   it('rejects a level outside the syllabus', async () => {
-    for (const query of [{ syllabus: 'hsk3', level: 8 }, { syllabus: 'hsk2', level: 7 }, { syllabus: 'x' }]) {
+    const queries: Record<string, string | number>[] = [
+      { syllabus: 'hsk3', level: 8 },
+      { syllabus: 'hsk2', level: 7 },
+      { syllabus: 'x' },
+    ];
+    for (const query of queries) {
       const res = await get('/api/v1/vocabulary', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'validation_failed' });

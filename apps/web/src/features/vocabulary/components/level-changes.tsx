@@ -9,7 +9,7 @@ const KINDS = ['added', 'moved', 'dropped'] as const;
 
 /** HSK 3.0 level 1-6 against HSK 2.0, folded: new words, words that moved level, words dropped. */
 export function LevelChanges({ level }: { level: number }) {
-  const { t } = useTranslation('vocabulary');
+  const { t } = useTranslation(['vocabulary', 'common']);
   const lang = useLang();
   // Asked for once opened: most visits never unfold it.
   const [open, setOpen] = useState(false);
