@@ -278,6 +278,13 @@ async function main() {
         path: '/api/v1/vocabulary?search=e&page_size=100',
         signedIn: false,
       },
+      // HSK 3.0: a search that looks through both syllabuses (16,000 entries).
+      { name: 'vocabulary search hsk3', path: '/api/v1/vocabulary?syllabus=hsk3&search=ni', signedIn: false },
+      {
+        name: 'vocabulary hsk3 page_size=100',
+        path: '/api/v1/vocabulary?syllabus=hsk3&search=e&page_size=100',
+        signedIn: false,
+      },
       { name: 'idiom search', path: '/api/v1/idioms?search=yi', signedIn: false },
       { name: 'idiom page_size=100', path: '/api/v1/idioms?search=e&page_size=100', signedIn: false },
       { name: 'results list', path: '/api/v1/user-test-questions?page=1', signedIn: true },

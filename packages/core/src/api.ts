@@ -41,6 +41,8 @@ export const storedUserSchema = z.object({
   language: z.string(),
   settings: z.object({ asr_model: z.enum(ASR_MODELS) }),
   created_at: z.string().optional(),
+  /** The HSK syllabus the learner studies (absent in users stored before it existed). */
+  syllabus: z.enum(['hsk2', 'hsk3']).optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 

@@ -67,6 +67,8 @@ export const updateProfileBody = z.object({
   name: z.string().trim().max(60).optional(),
   language,
   settings: z.object({ asr_model: z.enum(['dashscope', 'doubao']) }).optional(),
+  /** The HSK syllabus studied (the today plan's settings change it too). */
+  syllabus: z.enum(['hsk2', 'hsk3']).optional(),
 });
 
 /** Answer of register and of the resend calls: a code was sent; the next send is possible after `cooldown` s. */

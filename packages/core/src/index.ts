@@ -31,3 +31,4 @@ export * from './hanzi.js';
 export * from './progress.js';
 export * from './today.js';
 export * from './font-subset.js';
+export * from './syllabus.js';

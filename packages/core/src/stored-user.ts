@@ -17,6 +17,8 @@ export const USER_LEVELS = [
 ] as const;
 
 export const ASR_MODELS = ['dashscope', 'doubao'] as const;
+/** The syllabus names (syllabus.ts holds the rule; repeated here to keep zod out of the first paint). */
+const STORED_SYLLABUSES = ['hsk2', 'hsk3'] as const;
 
 /** Thrown by the field readers below when a value has the wrong kind; `parseStoredUser` turns it into null. */
 class WrongShape extends Error {}
@@ -79,6 +81,7 @@ export function parseStoredUser(value: unknown): StoredUser | null {
       },
     };
     if (v['created_at'] !== undefined) user.created_at = text(v['created_at']);
+    if (v['syllabus'] !== undefined) user.syllabus = oneOf(STORED_SYLLABUSES, v['syllabus']);
     return user;
   } catch (error) {
     if (error instanceof WrongShape) return null;

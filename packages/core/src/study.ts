@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { HSK_LEVELS, IDIOMS_PAGE_SIZE, LANGUAGES } from './constants.js';
+import { IDIOMS_PAGE_SIZE, LANGUAGES } from './constants.js';
 import type { Language } from './constants.js';
 import { paginationSchema } from './api.js';
+import { isSyllabusLevel, syllabusLevelParam, syllabusSchema } from './syllabus.js';
 
 /** Vocabulary and idioms (spec 000 §1, §3, §7, §9): queries, answers and the practice rules. */
 
@@ -72,19 +73,37 @@ const searchParam = z
   .transform((v) => (v ? v : undefined));
 const pageSize = (fallback: number) =>
   z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).default(fallback);
-const hskLevel = z.coerce
-  .number()
-  .int()
-  .refine((n) => HSK_LEVELS.some((l) => l === n), { message: 'level must be 1-6' });
 
-/** `GET /vocabulary`: a level's words in order, or a search (all levels when no level is given). */
-export const vocabularyQuery = z.object({
-  level: hskLevel.optional(),
-  search: searchParam,
-  language: languageParam,
-  page: pageParam,
-  page_size: pageSize(VOCABULARY_PAGE_SIZE),
-});
+/** A level of the query's syllabus (HSK 2.0 when none is given: 1-6). */
+const levelOfSyllabus = <T extends { level?: number | undefined; syllabus?: string | undefined }>(
+  q: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (q.level === undefined) return;
+  const ok = q.syllabus === 'hsk3' ? isSyllabusLevel('hsk3', q.level) : isSyllabusLevel('hsk2', q.level);
+  if (!ok)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['level'],
+      message: q.syllabus === 'hsk3' ? 'level must be 1-6 or 7-9' : 'level must be 1-6',
+    });
+};
+
+/**
+ * `GET /vocabulary`: a level's words in order, or a search (all levels when no level is given). Without
+ * `syllabus` it answers as it always did (HSK 2.0, no syllabus fields); with it, each word also carries
+ * its level in both syllabuses, and a search also finds the words only the other syllabus has.
+ */
+export const vocabularyQuery = z
+  .object({
+    syllabus: syllabusSchema.optional(),
+    level: syllabusLevelParam.optional(),
+    search: searchParam,
+    language: languageParam,
+    page: pageParam,
+    page_size: pageSize(VOCABULARY_PAGE_SIZE),
+  })
+  .superRefine(levelOfSyllabus);
 export type VocabularyQuery = z.input<typeof vocabularyQuery>;
 
 export const measureWordSchema = z.object({ simplified: z.string(), pinyin: z.string() });
@@ -103,6 +122,14 @@ export const vocabWordSchema = z.object({
   ru: z.string(),
   measure_words: z.array(measureWordSchema),
   pos: z.string().nullable(),
+  /** Only when the query named a syllabus: the word's syllabus and its level in each (null: not in it). */
+  syllabus: syllabusSchema.optional(),
+  levels: z.object({ hsk2: z.number().int().nullable(), hsk3: z.number().int().nullable() }).optional(),
+  /** HSK 3.0: the syllabus's note on the levels of the word's senses (`1（2）（4）`), its homograph number. */
+  level_note: z.string().nullable().optional(),
+  sense: z.number().int().optional(),
+  /** HSK 3.0: the word as the syllabus writes it, with its optional part (`没（有）`). */
+  written: z.string().nullable().optional(),
 });
 export type VocabWord = z.infer<typeof vocabWordSchema>;
 
@@ -112,12 +139,63 @@ export const vocabularyListSchema = z.object({
   pagination: paginationSchema,
 });
 
-/** `GET /vocabulary/levels`: words per level. */
+/** `GET /vocabulary/levels`: words per level (`label` `7-9` for the HSK 3.0 band, with `syllabus` only). */
+export const vocabularyLevelsQuery = z.object({ syllabus: syllabusSchema.optional() });
 export const vocabularyLevelsSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+  data: z.array(
+    z.object({
+      level: z.number().int(),
+      count: z.number().int(),
+      label: z.string().optional(),
+      characters: z.number().int().optional(),
+    }),
+  ),
   total: z.number().int(),
+  syllabus: syllabusSchema.optional(),
 });
+
+/** `GET /vocabulary/changes?level=`: HSK 3.0 level 1-6 against HSK 2.0. */
+export const vocabularyChangesQuery = z.object({
+  level: z.coerce.number().int().min(1).max(6),
+  language: languageParam,
+});
+const changedWord = z.object({
+  simplified: z.string(),
+  pinyin: z.string(),
+  meaning: z.string(),
+  levels: z.object({ hsk2: z.number().int().nullable(), hsk3: z.number().int().nullable() }),
+});
+export type ChangedWord = z.infer<typeof changedWord>;
+/**
+ * What changed at a level: `added` are the level's HSK 3.0 words HSK 2.0 did not have, `moved` those HSK
+ * 2.0 had at another level, `dropped` the HSK 2.0 words of the level that HSK 3.0 levels 1-6 no longer have.
+ */
+export const vocabularyChangesSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    level: z.number().int(),
+    added: z.array(changedWord),
+    moved: z.array(changedWord),
+    dropped: z.array(changedWord),
+  }),
+});
+
+/** `GET /vocabulary/characters`: the characters new at a level (HSK 2.0 when no syllabus is given). */
+export const vocabularyCharactersQuery = z
+  .object({ syllabus: syllabusSchema.optional(), level: syllabusLevelParam })
+  .superRefine(levelOfSyllabus);
+export type VocabularyCharactersQuery = z.input<typeof vocabularyCharactersQuery>;
+export const vocabularyCharactersSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    syllabus: syllabusSchema,
+    level: z.number().int(),
+    label: z.string(),
+    characters: z.array(z.string()),
+  }),
+});
+
 
 const categoryId = z
   .string()

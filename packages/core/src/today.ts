@@ -4,12 +4,15 @@
  */
 import { z } from 'zod';
 import { HSK_LEVELS, HSKK_LEVELS } from './constants.js';
+import { HSK3_BAND_LEVEL, syllabusSchema } from './syllabus.js';
 
 export const TODAY_GOAL_KINDS = ['minutes', 'items'] as const;
 export type TodayGoalKind = (typeof TODAY_GOAL_KINDS)[number];
 export const TODAY_REMINDERS = ['off', 'email', 'push'] as const;
 export type TodayReminder = (typeof TODAY_REMINDERS)[number];
-export const TODAY_TASK_KINDS = ['review', 'speaking', 'hsk', 'dictation'] as const;
+export const TODAY_TASK_KINDS = ['review', 'words', 'speaking', 'hsk', 'dictation'] as const;
+/** New words the plan offers a day, from the learner's syllabus and level. */
+export const TODAY_NEW_WORDS = 5;
 export type TodayTaskKind = (typeof TODAY_TASK_KINDS)[number];
 
 /** A new learner's goal until they set one. */
@@ -189,14 +192,14 @@ export const todaySettingsBodySchema = z
     /** Local hour the reminder goes out (default 19). */
     reminder_hour: z.number().int().min(0).max(23).optional(),
     hskk_level: z.enum(HSKK_LEVELS).optional(),
-    hsk_level: z
-      .number()
-      .int()
-      .min(Math.min(...HSK_LEVELS))
-      .max(Math.max(...HSK_LEVELS))
-      .optional(),
+    /** 1-6, or 7 (the 7-9 band) on HSK 3.0. */
+    hsk_level: z.number().int().min(1).max(HSK3_BAND_LEVEL).optional(),
+    /** The HSK syllabus studied; kept on the account (the profile changes it too). */
+    syllabus: syllabusSchema.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.hsk_level !== undefined && v.hsk_level > Math.max(...HSK_LEVELS) && v.syllabus !== 'hsk3')
+      ctx.addIssue({ code: 'custom', path: ['hsk_level'], message: 'must be 1-6 (7-9 is HSK 3.0 only)' });
     if (v.goal_target > TODAY_GOAL_MAX[v.goal_kind])
       ctx.addIssue({
         code: 'custom',
@@ -215,6 +218,7 @@ export const todaySettingsSchema = z.object({
   reminder_hour: z.number().int(),
   hskk_level: z.enum(HSKK_LEVELS),
   hsk_level: z.number().int(),
+  syllabus: syllabusSchema,
   /** False until the learner saved settings once (the values are then the defaults). */
   saved: z.boolean(),
 });
@@ -225,6 +229,8 @@ export const todayTaskSchema = z.object({
   title_key: z.string(),
   href: z.string(),
   done: z.boolean(),
+  /** The `words` task: today's new words of the learner's syllabus and level. */
+  words: z.array(z.object({ simplified: z.string(), pinyin: z.string(), meaning: z.string() })).optional(),
 });
 export type TodayTask = z.infer<typeof todayTaskSchema>;
 

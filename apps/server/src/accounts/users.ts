@@ -82,6 +82,7 @@ export async function toStoredUser(
       language: pickLanguage(row.language),
       settings: row.settings,
       created_at: row.createdAt.toISOString(),
+      syllabus: row.syllabus,
     },
     payment_expiration: row.paymentExpiration ? row.paymentExpiration.toISOString() : null,
   };

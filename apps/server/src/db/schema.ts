@@ -39,6 +39,8 @@ export const users = pgTable(
     invitedBy: integer('invited_by'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     language: text('language').notNull().default('en'),
+    /** HSK syllabus studied (`hsk2` | `hsk3`): new learners HSK 3.0; the migration kept earlier ones on HSK 2.0. */
+    syllabus: text('syllabus').$type<'hsk2' | 'hsk3'>().notNull().default('hsk3'),
     settings: jsonb('settings')
       .$type<{ asr_model: 'dashscope' | 'doubao' }>()
       .notNull()
@@ -181,11 +183,15 @@ export const hskkQuestions = pgTable(
   (t) => [index('hskk_questions_test_part_idx').on(t.testId, t.part, t.number)],
 );
 
-/** HSK 2.0 words by level (CC-CEDICT derived, Russian written for Kouyu). */
+/**
+ * HSK words by syllabus and level: HSK 2.0 (CC-CEDICT derived, Russian written for Kouyu) and HSK 3.0
+ * (the 2025 lists; a word with senses at several levels has a row per level, `sense` its homograph number).
+ */
 export const vocabWords = pgTable(
   'vocab_words',
   {
     id: serial('id').primaryKey(),
+    syllabus: text('syllabus').$type<'hsk2' | 'hsk3'>().notNull().default('hsk2'),
     level: integer('level').notNull(),
     position: integer('position').notNull(),
     simplified: text('simplified').notNull(),
@@ -201,11 +207,31 @@ export const vocabWords = pgTable(
       .notNull()
       .default([]),
     pos: text('pos'),
+    sense: integer('sense').notNull().default(0),
+    /** HSK 3.0: the syllabus's level note (`1（2）（4）`). */
+    levelNote: text('level_note'),
+    /** HSK 3.0: the word as written in the syllabus when it has an optional part (`没（有）`). */
+    written: text('written'),
+    /** Shorter forms the written word allows (`没`), found by search too. */
+    forms: jsonb('forms').$type<string[]>().notNull().default([]),
   },
   (t) => [
-    uniqueIndex('vocab_words_level_word_uq').on(t.level, t.simplified),
+    // A level lists a word once per sense and reading (过 guò and guo), so the place in the list is the key.
+    uniqueIndex('vocab_words_syllabus_level_position_uq').on(t.syllabus, t.level, t.position),
     index('vocab_words_plain_idx').on(t.pinyinPlain),
   ],
+);
+
+/** The characters new at each level of a syllabus (HSK 3.0 lists them; HSK 2.0's come from its words). */
+export const vocabCharacters = pgTable(
+  'vocab_characters',
+  {
+    syllabus: text('syllabus').$type<'hsk2' | 'hsk3'>().notNull(),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    character: text('character').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.syllabus, t.level, t.character] })],
 );
 
 export const idiomCategories = pgTable('idiom_categories', {

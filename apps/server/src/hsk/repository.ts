@@ -34,7 +34,11 @@ export async function levelOverview(db: Db): Promise<HskLevels['data']> {
       .select({ level: hskSets.level, section: hskSets.section, n: count() })
       .from(hskSets)
       .groupBy(hskSets.level, hskSets.section),
-    db.select({ level: vocabWords.level, n: count() }).from(vocabWords).groupBy(vocabWords.level),
+    db
+      .select({ level: vocabWords.level, n: count() })
+      .from(vocabWords)
+      .where(eq(vocabWords.syllabus, 'hsk2'))
+      .groupBy(vocabWords.level),
   ]);
   let total = 0;
   return HSK_LEVELS.map((level) => {

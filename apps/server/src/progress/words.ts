@@ -27,6 +27,7 @@ export async function wordsKnown(db: Db, userId: number): Promise<ProgressRespon
         gte(reviewCards.stability, WORD_KNOWN_STABILITY_DAYS),
       ),
     )
+    .where(eq(vocabWords.syllabus, 'hsk2'))
     .groupBy(vocabWords.level);
   const byLevel = new Map(rows.map((r) => [r.level, r]));
   return PROGRESS_HSK_LEVELS.map((level) => ({

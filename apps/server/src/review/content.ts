@@ -23,13 +23,14 @@ function meaningOf(en: string, ru: string | null | undefined): ReviewMeaning {
   return { en, zh: en, ru: ru || en };
 }
 
-/** HSK words by simplified form (the lowest level's entry when a word is listed twice). */
+/** HSK words by simplified form (the lowest level's entry when a word is listed twice, HSK 2.0 first). */
 export async function wordFacts(db: Db, words: readonly string[]): Promise<Map<string, Facts>> {
   const out = new Map<string, Facts>();
   if (words.length === 0) return out;
   const rows = await db
     .select({
       id: vocabWords.id,
+      syllabus: vocabWords.syllabus,
       level: vocabWords.level,
       simplified: vocabWords.simplified,
       pinyin: vocabWords.pinyin,
@@ -39,7 +40,8 @@ export async function wordFacts(db: Db, words: readonly string[]): Promise<Map<s
     })
     .from(vocabWords)
     .where(inArray(vocabWords.simplified, [...new Set(words)]));
-  rows.sort((a, b) => a.level - b.level);
+  // HSK 2.0's entry first, as before HSK 3.0 came; words only HSK 3.0 lists get its entry.
+  rows.sort((a, b) => a.syllabus.localeCompare(b.syllabus) || a.level - b.level);
   for (const r of rows) {
     if (out.has(r.simplified)) continue;
     const single = [...r.simplified].length === 1;

@@ -12,6 +12,7 @@ import {
   goalDone,
   goalMet,
   isOfficialFlag,
+  pickLanguage,
   dayInZone,
   vipStatus,
 } from '@kouyu/core';
@@ -22,6 +23,7 @@ import type { UserRow } from '../accounts/users.js';
 import { activityByKind, totalByDay } from './activity.js';
 import type { ActivityByKind } from './activity.js';
 import { reviewsDue } from './reviews.js';
+import { newWordsTask } from './new-words.js';
 
 /** Goal, streak and countdown of the learner on `at`. */
 export async function todayStatus(db: Db, userId: number, settings: TodaySettings, at: Date) {
@@ -165,6 +167,8 @@ export async function todayPlan(
   const tasks: TodayTask[] = [
     { kind: 'review', title_key: 'today.tasks.review', href: '/review', done: due === 0 },
   ];
+  const words = await newWordsTask(db, user.id, settings, pickLanguage(user.language));
+  if (words) tasks.push(words);
   const speaking = await speakingTask(db, user, settings, activity.speaking.has(today));
   if (speaking) tasks.push(speaking);
   tasks.push(await writtenTask(db, user.id, settings, activity, today));

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { HSKK_LEVELS, TODAY_GOAL_DEFAULT, TODAY_REMINDER_HOUR_DEFAULT } from '@kouyu/core';
+import { HSKK_LEVELS, TODAY_GOAL_DEFAULT, TODAY_REMINDER_HOUR_DEFAULT, syllabusOr } from '@kouyu/core';
 import type { TodaySettings, TodaySettingsBody } from '@kouyu/core';
 import type { Db } from '../db/client.js';
-import { todaySettings } from '../db/schema.js';
+import { todaySettings, users } from '../db/schema.js';
 import type { UserRow } from '../accounts/users.js';
+import { forgetUser } from '../accounts/user-cache.js';
 
 type HskkLevel = (typeof HSKK_LEVELS)[number];
 
@@ -30,6 +31,7 @@ export async function readSettings(db: Db, user: UserRow, fallbackTz = 'UTC'): P
       reminder_hour: TODAY_REMINDER_HOUR_DEFAULT,
       hskk_level: hskk,
       hsk_level: HSK_FOR_HSKK[hskk],
+      syllabus: syllabusOr(user.syllabus, 'hsk2'),
       saved: false,
     };
   return {
@@ -41,6 +43,7 @@ export async function readSettings(db: Db, user: UserRow, fallbackTz = 'UTC'): P
     reminder_hour: row.reminderHour,
     hskk_level: hskk,
     hsk_level: row.hskLevel ?? HSK_FOR_HSKK[hskk],
+    syllabus: syllabusOr(user.syllabus, 'hsk2'),
     saved: true,
   };
 }
@@ -62,6 +65,14 @@ export async function saveSettings(db: Db, userId: number, body: TodaySettingsBo
     .insert(todaySettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: todaySettings.userId, set: values });
+  // The syllabus belongs to the account: the profile shows and changes the same choice.
+  if (body.syllabus) {
+    await db
+      .update(users)
+      .set({ syllabus: body.syllabus, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    forgetUser(userId);
+  }
 }
 
 /** Turns the reminder off (the signed link in a reminder mail). */

@@ -162,7 +162,7 @@ const routes = [
       page('help', <HelpPage />),
       page('speech-recognition', <SpeechCheckPage />),
       page('vocab', <VocabularyPage />),
-      page('vocabulary/:level', <VocabularyPage />, hskLevel),
+      page('vocabulary/:level', <VocabularyPage />, (p) => hskLevel(p) || p['level'] === '7-9'),
       page('idioms', <IdiomsPage />),
       page('dictation', <DictationPage />),
       page('write/:word', <WritePage />, hanziWord),

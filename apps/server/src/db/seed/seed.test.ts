@@ -5,7 +5,15 @@ import { count, eq } from 'drizzle-orm';
 import { plainPinyin } from '@kouyu/core';
 import { openTestDatabase, testDriver } from '../../test/app.js';
 import type { Database } from '../client.js';
-import { appMeta, hskSets, hskkQuestions, hskkTests, idioms, vocabWords } from '../schema.js';
+import {
+  appMeta,
+  hskSets,
+  hskkQuestions,
+  hskkTests,
+  idioms,
+  vocabCharacters,
+  vocabWords,
+} from '../schema.js';
 import { dataDir } from './files.js';
 import { loadHskkTests } from './hskk.js';
 import { loadHskSets } from './hsk.js';
@@ -30,15 +38,19 @@ describe(`content seed on ${testDriver}`, () => {
     const counts = async () => ({
       tests: (await db.select({ n: count() }).from(hskkTests))[0]?.n,
       questions: (await db.select({ n: count() }).from(hskkQuestions))[0]?.n,
-      words: (await db.select({ n: count() }).from(vocabWords))[0]?.n,
+      words: (await db.select({ n: count() }).from(vocabWords).where(eq(vocabWords.syllabus, 'hsk2')))[0]?.n,
+      words3: (await db.select({ n: count() }).from(vocabWords).where(eq(vocabWords.syllabus, 'hsk3')))[0]?.n,
+      characters: (
+        await db.select({ n: count() }).from(vocabCharacters).where(eq(vocabCharacters.syllabus, 'hsk3'))
+      )[0]?.n,
       idioms: (await db.select({ n: count() }).from(idioms))[0]?.n,
       sets: (await db.select({ n: count() }).from(hskSets))[0]?.n,
     });
     const first = await counts();
-    expect(first).toMatchObject({ tests: 18, words: 5001, sets: 32 });
+    expect(first).toMatchObject({ tests: 18, words: 5001, words3: 11105, characters: 3088, sets: 32 });
     expect(first.idioms).toBeGreaterThan(5700);
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'seed:vocab'));
-    expect(meta?.value).toMatch(/^[0-9a-f]{16}$/);
+    expect(meta?.value).toMatch(/^[0-9a-f]{16}\.[0-9a-f]{16}$/);
     let ran = 0;
     await seedContent(
       db,

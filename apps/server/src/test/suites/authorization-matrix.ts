@@ -47,6 +47,8 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/user-test-questions/:id': '401 404 404 404 404',
   'GET /api/v1/vocabulary': '200 200 200 200 200',
   'GET /api/v1/vocabulary/levels': '200 200 200 200 200',
+  'GET /api/v1/vocabulary/characters': '400 400 400 400 400',
+  'GET /api/v1/vocabulary/changes': '400 400 400 400 400',
   'GET /api/v1/hanzi/:char': '400 400 400 400 400',
   'GET /api/v1/fonts/cjk/:version/:file': '400 400 400 400 400',
   'GET /api/v1/idioms': '200 200 200 200 200',

@@ -80,7 +80,8 @@ export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
           fields: [{ field: 'reminder', code: 'push_unavailable' }],
         });
       await saveSettings(db, req.user.id, body);
-      return { success: true as const, settings: await readSettings(db, req.user) };
+      const user = body.syllabus ? { ...req.user, syllabus: body.syllabus } : req.user;
+      return { success: true as const, settings: await readSettings(db, user) };
     },
   );
 

@@ -54,13 +54,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/', { schema: { body: updateProfileBody, response: { 200: meSchema } } }, async (req) => {
     const user = me(req);
-    const { name, language, settings } = req.body;
+    const { name, language, settings, syllabus } = req.body;
     const [row] = await db
       .update(users)
       .set({
         ...(name !== undefined ? { name } : {}),
         ...(language ? { language } : {}),
         ...(settings ? { settings } : {}),
+        ...(syllabus ? { syllabus } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id))

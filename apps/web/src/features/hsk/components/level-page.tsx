@@ -5,6 +5,7 @@ import { cn } from '@/components/ui/cn';
 import { LocalLink, LocalNavLink } from '@/components/ui/local-link';
 import { useLevelParam } from '../hooks/use-level-param';
 import { useHskLevels } from '../api/get-levels';
+import { ExamOutline } from './exam-outline';
 
 /** `/hsk/{level}`: what the level covers, its words, and its listening, reading and writing practice. */
 export function HskLevelPage() {
@@ -40,6 +41,7 @@ export function HskLevelPage() {
         <p className="text-lg">{t(`levels.${level}.summary`)}</p>
         <p className="text-ink-muted">{t(`levels.${level}.canDo`)}</p>
       </header>
+      <ExamOutline level={level} />
       <section
         className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-soft p-4"
         aria-labelledby="hsk-words"

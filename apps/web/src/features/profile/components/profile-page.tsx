@@ -7,6 +7,7 @@ import { DataSection } from './data-section';
 import { InviteSection } from './invite-section';
 import { PointsSection } from './points-section';
 import { Section } from './section';
+import { SyllabusSwitch } from '@/components/syllabus-switch';
 
 /**
  * `/{lang}/profile` (signed-in only). The password forms come from the auth feature, composed in by
@@ -32,6 +33,10 @@ export function ProfilePage({
         expiration={expiration}
         createdAt={account.data?.user.created_at}
       />
+      <Section title={t('syllabus.label')} testId="profile-syllabus">
+        <SyllabusSwitch />
+        <p className="mt-2 text-sm text-ink-muted">{t('syllabus.hint')}</p>
+      </Section>
       <InviteSection shareCode={user.share_code} />
       <PointsSection balance={user.point} />
       <Section title={t('profile.changePassword')} testId="profile-password">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HSK_LEVELS, HSKK_LEVELS } from '@kouyu/core';
+import { HSK_LEVELS, HSKK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
+import { useSyllabus } from '@/lib/syllabus';
 import { LocalNavLink } from '@/components/ui/local-link';
 import { cn } from '@/components/ui/cn';
 import { useModals } from '@/lib/modals';
@@ -20,6 +21,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ account, plus }: { account: ReactNode; plus: ReactNode }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
+  const { syllabus } = useSyllabus();
   const { open } = useModals();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
@@ -43,9 +45,10 @@ export function Header({ account, plus }: { account: ReactNode; plus: ReactNode 
             <NavDropdown
               testId="nav-vocabulary"
               label={t('header.vocabulary')}
-              items={HSK_LEVELS.map((n) => ({
-                label: t('header.vocabularyLevel', { level: n }),
-                to: `/vocabulary/${n}`,
+              // The vocabulary levels of the learner's syllabus (HSK 3.0 adds 7-9).
+              items={SYLLABUS_LEVELS[syllabus].map((n) => ({
+                label: t('header.vocabularyLevel', { level: levelLabel(syllabus, n) }),
+                to: `/vocabulary/${levelLabel(syllabus, n)}`,
               }))}
             />
             <LocalNavLink to="/idioms" className={linkClass}>

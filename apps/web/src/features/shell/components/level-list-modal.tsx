@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HSK_LEVELS } from '@kouyu/core';
+import { HSK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
+import { useSyllabus } from '@/lib/syllabus';
 import { Modal } from '@/components/ui/modal';
 import { useLocalPath } from '@/components/ui/local-link';
 
@@ -17,6 +18,9 @@ export function LevelListModal({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const local = useLocalPath();
+  const { syllabus } = useSyllabus();
+  // Vocabulary follows the learner's syllabus (HSK 3.0 adds 7-9); the HSK level pages are 1-6.
+  const levels = kind === 'hsk' ? HSK_LEVELS : SYLLABUS_LEVELS[syllabus];
   return (
     <Modal
       open={open}
@@ -26,17 +30,17 @@ export function LevelListModal({
       testId={`${kind}-modal`}
     >
       <ul className="grid grid-cols-2 gap-3">
-        {HSK_LEVELS.map((n) => (
+        {levels.map((n) => (
           <li key={n}>
             <button
               type="button"
               className="w-full rounded-xl border border-line px-3 py-4 text-center font-semibold hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
               onClick={() => {
-                navigate(local(kind === 'hsk' ? `/hsk/${n}` : `/vocabulary/${n}`));
+                navigate(local(kind === 'hsk' ? `/hsk/${n}` : `/vocabulary/${levelLabel(syllabus, n)}`));
                 onClose({ navigated: true });
               }}
             >
-              {kind === 'hsk' ? `HSK ${n}` : t('header.vocabularyLevel', { level: n })}
+              {kind === 'hsk' ? `HSK ${n}` : t('header.vocabularyLevel', { level: levelLabel(syllabus, n) })}
             </button>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { todaySettingsResponseSchema } from '@kouyu/core';
 import type { TodaySettingsBody } from '@kouyu/core';
 import { api } from '@/lib/api';
+import { rememberSyllabus } from '@/lib/syllabus';
 
 /** `PUT /today/settings`: goal, exam date, time zone, reminder and levels. */
 export function saveTodaySettings(body: TodaySettingsBody) {
@@ -13,6 +14,10 @@ export function useSaveTodaySettings() {
   return useMutation({
     mutationFn: saveTodaySettings,
     // The goal, countdown and tasks all follow the settings.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['today'] }),
+    onSuccess: (data) => {
+      // The account keeps the syllabus: the vocabulary pages follow it at once.
+      rememberSyllabus(data.settings.syllabus);
+      return client.invalidateQueries({ queryKey: ['today'] });
+    },
   });
 }

@@ -2,8 +2,11 @@ import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  HSK_LEVELS,
   HSKK_LEVELS,
+  SYLLABUSES,
+  SYLLABUS_LEVELS,
+  levelLabel,
+  syllabusOr,
   TODAY_GOAL_KINDS,
   TODAY_GOAL_MAX,
   todaySettingsBodySchema,
@@ -36,6 +39,8 @@ export function SettingsDialog({ settings, onClose }: { settings: TodaySettings;
   const [hour, setHour] = useState(settings.reminder_hour);
   const [hskk, setHskk] = useState(settings.hskk_level);
   const [hsk, setHsk] = useState(settings.hsk_level);
+  // A plan answered before the syllabus existed has none: HSK 2.0.
+  const [syllabus, setSyllabus] = useState(syllabusOr(settings.syllabus, 'hsk2'));
   const zoneList = useMemo(() => zones(tz), [tz]);
 
   const body = todaySettingsBodySchema.safeParse({
@@ -47,6 +52,7 @@ export function SettingsDialog({ settings, onClose }: { settings: TodaySettings;
     reminder_hour: hour,
     hskk_level: hskk,
     hsk_level: hsk,
+    syllabus,
   });
 
   const submit = (e: FormEvent) => {
@@ -156,15 +162,41 @@ export function SettingsDialog({ settings, onClose }: { settings: TodaySettings;
           </label>
           <label className="grid gap-1 text-sm font-medium">
             {t('today.settings.hsk_level')}
-            <select className={field} value={hsk} onChange={(e) => setHsk(Number(e.target.value))}>
-              {HSK_LEVELS.map((l) => (
+            <select
+              className={field}
+              value={hsk}
+              data-testid="today-hsk-level"
+              onChange={(e) => setHsk(Number(e.target.value))}
+            >
+              {SYLLABUS_LEVELS[syllabus].map((l) => (
                 <option key={l} value={l}>
-                  {`HSK ${l}`}
+                  {`HSK ${levelLabel(syllabus, l)}`}
                 </option>
               ))}
             </select>
           </label>
         </div>
+        <label className="grid gap-1 text-sm font-medium">
+          {t('today.settings.syllabus')}
+          <select
+            className={field}
+            value={syllabus}
+            data-testid="today-syllabus"
+            onChange={(e) => {
+              const next = SYLLABUSES.find((s) => s === e.target.value) ?? 'hsk3';
+              setSyllabus(next);
+              // 7-9 is HSK 3.0's only: back to 6 on HSK 2.0.
+              if (!SYLLABUS_LEVELS[next].includes(hsk)) setHsk(6);
+            }}
+          >
+            {SYLLABUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`common:syllabus.${s}`)}
+              </option>
+            ))}
+          </select>
+          <span className="text-xs font-normal text-ink-muted">{t('common:syllabus.hint')}</span>
+        </label>
         {save.isError ? (
           <Alert tone="error">{t('today.settings.error', { message: save.error.message })}</Alert>
         ) : null}

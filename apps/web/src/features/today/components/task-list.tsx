@@ -5,10 +5,17 @@ import { cn } from '@/components/ui/cn';
 
 const TITLE = {
   review: 'today.tasks.review',
+  words: 'today.tasks.words',
   speaking: 'today.tasks.speaking',
   hsk: 'today.tasks.hsk',
   dictation: 'today.tasks.dictation',
 } as const;
+
+/** "HSK 3.0 · 1" from the words task's link (`/vocabulary/1?syllabus=hsk3`). */
+function wordsLevel(href: string): string {
+  const m = /\/vocabulary\/([^?]+)\?syllabus=(hsk[23])/.exec(href);
+  return m ? `${m[2] === 'hsk3' ? 'HSK 3.0' : 'HSK 2.0'} · HSK ${m[1]}` : '';
+}
 
 /** Today's tasks, each a link to where it is done, with a tick once done. */
 export function TaskList({ tasks }: { tasks: TodayTask[] }) {
@@ -40,7 +47,22 @@ export function TaskList({ tasks }: { tasks: TodayTask[] }) {
                 {task.done ? '✓' : ''}
               </span>
               <span className={cn('flex-1', task.done && 'text-ink-muted line-through')}>
-                {t(TITLE[task.kind])}
+                {t(TITLE[task.kind], { level: wordsLevel(task.href) })}
+                {task.words?.length ? (
+                  <span
+                    className="mt-1 flex flex-wrap gap-x-3 text-sm text-ink-muted"
+                    data-testid="today-new-words"
+                  >
+                    {task.words.map((w) => (
+                      <span key={w.simplified} data-testid="today-new-word">
+                        <span lang="zh-CN" className="font-cjk text-base text-ink">
+                          {w.simplified}
+                        </span>{' '}
+                        {w.pinyin}
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
               </span>
               <span className="sr-only">{task.done ? t('today.tasks.done') : t('today.tasks.todo')}</span>
             </LocalLink>

@@ -30,6 +30,7 @@ const plan = (over: Partial<TodayResponse> = {}): TodayResponse => ({
     reminder_hour: 19,
     hskk_level: 'basic',
     hsk_level: 1,
+    syllabus: 'hsk2',
     saved: true,
   },
   ...over,

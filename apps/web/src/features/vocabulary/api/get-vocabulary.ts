@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { vocabularyListSchema } from '@kouyu/core';
-import type { Language } from '@kouyu/core';
+import type { Language, Syllabus } from '@kouyu/core';
 import { api } from '@/lib/api';
 
 export interface VocabularyRequest {
@@ -8,6 +8,7 @@ export interface VocabularyRequest {
   search: string;
   language: Language;
   page: number;
+  syllabus: Syllabus;
 }
 
 /** `GET /vocabulary`: a page of a level, or of a search (every level when `level` is null). */
@@ -20,6 +21,7 @@ export const vocabularyQuery = (req: VocabularyRequest) =>
         auth: false,
         signal,
         query: {
+          syllabus: req.syllabus,
           level: req.level ?? undefined,
           search: req.search || undefined,
           language: req.language,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { HSK_LEVELS } from '@kouyu/core';
+import { SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
+import type { Syllabus } from '@kouyu/core';
 import { LocalLink } from '@/components/ui/local-link';
 import { cn } from '@/components/ui/cn';
 import { useVocabularyLevels } from '../api/get-levels';
@@ -17,9 +18,17 @@ function Count({ value }: { value: number | undefined }) {
 }
 
 /** Links to every level (and to all levels), with word counts; the search text goes along. */
-export function LevelTabs({ level, query }: { level: number | null; query: string }) {
+export function LevelTabs({
+  level,
+  query,
+  syllabus,
+}: {
+  level: number | null;
+  query: string;
+  syllabus: Syllabus;
+}) {
   const { t } = useTranslation('vocabulary');
-  const levels = useVocabularyLevels();
+  const levels = useVocabularyLevels(syllabus);
   const count = (n: number) => levels.data?.data.find((l) => l.level === n)?.count;
   const suffix = query ? `?q=${encodeURIComponent(query)}` : '';
   const tab = (active: boolean) =>
@@ -41,15 +50,15 @@ export function LevelTabs({ level, query }: { level: number | null; query: strin
             <Count value={levels.data?.total} />
           </LocalLink>
         </li>
-        {HSK_LEVELS.map((n) => (
+        {SYLLABUS_LEVELS[syllabus].map((n) => (
           <li key={n}>
             <LocalLink
-              to={`/vocabulary/${n}${suffix}`}
+              to={`/vocabulary/${levelLabel(syllabus, n)}${suffix}`}
               className={tab(level === n)}
               aria-current={level === n ? 'page' : undefined}
               data-testid={`vocabulary-level-${n}`}
             >
-              {t('level', { level: n })}
+              {t('level', { level: levelLabel(syllabus, n) })}
               <Count value={count(n)} />
             </LocalLink>
           </li>

@@ -5,7 +5,8 @@ import { useVocabularyLevels } from '../api/get-levels';
 /** The help text of spec 000 §1: how many words the first levels ask for. */
 export function VocabularyHelp() {
   const { t } = useTranslation('vocabulary');
-  const levels = useVocabularyLevels();
+  // The help text's counts are HSK 2.0's (spec 000 §1); the page shows it for HSK 2.0 only.
+  const levels = useVocabularyLevels('hsk2');
   const perLevel = new Map((levels.data?.data ?? []).map((l) => [l.level, l.count]));
   const cumulative = (level: number): number | undefined => {
     let sum = 0;

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { HSK_LEVELS, SEARCH_MAX_CHARS } from '@kouyu/core';
+import { useParams, useSearchParams } from 'react-router';
+import { HSK3_BAND_LEVEL, HSK_LEVELS, SEARCH_MAX_CHARS, levelLabel, syllabusOr } from '@kouyu/core';
+import type { Syllabus } from '@kouyu/core';
+import { SyllabusSwitch } from '@/components/syllabus-switch';
+import { useSyllabus } from '@/lib/syllabus';
+import { LevelCharacters } from './level-characters';
+import { LevelChanges } from './level-changes';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
@@ -14,9 +19,15 @@ import { OfflineOr } from '@/components/ui/offline-or';
 import { OtherLevels } from './other-levels';
 import { useDeferredData } from '@/components/ui/use-deferred-data';
 
-function useLevel(): number | null {
+/** The level of the address (`7-9` is HSK 3.0's band) and the syllabus the page shows. */
+function useLevelAndSyllabus(): { level: number | null; syllabus: Syllabus } {
   const raw = useParams()['level'];
-  return HSK_LEVELS.find((n) => String(n) === raw) ?? null;
+  const [params] = useSearchParams();
+  const { syllabus: learner } = useSyllabus();
+  // A link from the plan names the syllabus; otherwise the learner's own. 7-9 exists in HSK 3.0 only.
+  const syllabus = raw === '7-9' ? 'hsk3' : syllabusOr(params.get('syllabus'), learner);
+  if (raw === '7-9') return { level: HSK3_BAND_LEVEL, syllabus };
+  return { level: HSK_LEVELS.find((n) => String(n) === raw) ?? null, syllabus };
 }
 
 /**
@@ -26,11 +37,12 @@ function useLevel(): number | null {
 export function VocabularyPage() {
   const { t } = useTranslation(['vocabulary', 'common']);
   const lang = useLang();
-  const level = useLevel();
+  const { level, syllabus } = useLevelAndSyllabus();
+  const label = level === null ? null : levelLabel(syllabus, level);
   const { query, page, setQuery, setPage } = useSearchState();
   // The all-levels page lists nothing until something is searched.
   const listing = level !== null || query !== '';
-  const words = useVocabulary({ level, search: query, language: lang, page }, listing);
+  const words = useVocabulary({ level, search: query, language: lang, page, syllabus }, listing);
   const { data, pending } = useDeferredData(words);
 
   return (
@@ -40,16 +52,23 @@ export function VocabularyPage() {
     >
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold sm:text-3xl">
-          {level === null ? t('title') : t('titleLevel', { level })}
+          {level === null
+            ? t('title')
+            : syllabus === 'hsk2'
+              ? t('titleLevel', { level })
+              : t('titleLevelSyllabus', { level: label, syllabus: t('common:syllabus.hsk3') })}
         </h1>
-        <p className="text-ink-muted">{level === null ? t('introAll') : t('introLevel', { level })}</p>
+        <p className="text-ink-muted">{level === null ? t('introAll') : t('introLevel', { level: label })}</p>
       </header>
-      <LevelTabs level={level} query={query} />
-      <VocabularyHelp />
+      <SyllabusSwitch />
+      <LevelTabs level={level} query={query} syllabus={syllabus} />
+      {syllabus === 'hsk2' ? <VocabularyHelp /> : null}
+      {level !== null ? <LevelCharacters syllabus={syllabus} level={level} /> : null}
+      {level !== null && syllabus === 'hsk3' && level <= 6 ? <LevelChanges level={level} /> : null}
       <SearchBox
         value={query}
         onSearch={setQuery}
-        label={level === null ? t('search.labelAll') : t('search.labelLevel', { level })}
+        label={level === null ? t('search.labelAll') : t('search.labelLevel', { level: label })}
         placeholder={t('search.placeholder')}
         hint={t('search.hint')}
         maxLength={SEARCH_MAX_CHARS}
@@ -95,7 +114,7 @@ export function VocabularyPage() {
               </p>
             )}
             {data.data.length === 0 && level !== null && query ? (
-              <OtherLevels level={level} query={query} />
+              <OtherLevels level={level} query={query} syllabus={syllabus} />
             ) : null}
             <Pagination
               page={data.pagination.current_page}

@@ -5,13 +5,14 @@ import { SpeakButton } from '@/components/ui/speak-button';
 import { WriteLink } from '@/components/hanzi/write-link';
 import { firstSense } from '../lib/first-sense';
 import { useRevealed } from '@/components/ui/use-revealed';
+import { SyllabusLevels } from './syllabus-levels';
 
 /**
  * Words as a table that stays three columns wide on a phone: word and pinyin, meaning, audio. The rows
  * past the first screen are added over the next few tasks (useRevealed).
  */
 export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel: boolean }) {
-  const { t } = useTranslation('vocabulary');
+  const { t, i18n } = useTranslation('vocabulary');
   // Ten rows fill more than a phone's or a desktop's first screen.
   const shown = useRevealed(words, 10);
   return (
@@ -52,9 +53,15 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                   {w.pinyin}
                 </div>
                 <WriteLink word={w.simplified} className="mr-2" />
-                {showLevel ? (
+                {showLevel && !w.levels ? (
                   <span className="mt-1 inline-block rounded bg-surface-sunken px-1.5 text-xs text-ink-muted">
                     {t('level', { level: w.level })}
+                  </span>
+                ) : null}
+                <SyllabusLevels levels={w.levels} />
+                {w.level_note && w.level_note !== String(w.level) && w.level_note !== '7-9' ? (
+                  <span className="block text-xs text-ink-muted">
+                    {t('levelNote', { note: w.level_note })}
                   </span>
                 ) : null}
               </td>
@@ -66,6 +73,11 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
                 >
                   {firstSense(w.meaning)}
                 </p>
+                {w.syllabus && i18n.language === 'ru' && !w.ru ? (
+                  <p className="text-xs text-ink-muted" data-testid="word-ru-missing">
+                    {t('ruMissing')}
+                  </p>
+                ) : null}
                 {firstSense(w.meaning) !== w.meaning ? (
                   <details className="mt-1 text-xs text-ink-muted">
                     <summary className="cursor-pointer">{t('fullEntry')}</summary>
