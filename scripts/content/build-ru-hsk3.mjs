@@ -27,6 +27,11 @@ const flat = (p) =>
     .replace(/[\u0300-\u030C]/g, '')
     .toLowerCase()
     .replace(/[^a-z]/g, '');
+const toned = (p) =>
+  p
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
 const entries = new Map();
 const add = (k, e) => {
   if (!entries.has(k)) entries.set(k, []);
@@ -50,8 +55,13 @@ for (const file of files) {
     const r = Object.fromEntries(line.split('\t').map((v, i) => [cols[i], v.trim()]));
     const level = r.level === '7-9' ? 7 : Number(r.level);
     const cands = entries.get(`${r.simplified}@${level}`) ?? [];
+    // Two readings of one word at one level (处 chǔ / chù) are told apart by their tones first.
     const e =
-      cands.length > 1 ? (cands.find((c) => flat(c.pinyin) === flat(r.pinyin)) ?? cands[0]) : cands[0];
+      cands.length > 1
+        ? (cands.find((c) => toned(c.pinyin) === toned(r.pinyin)) ??
+          cands.find((c) => flat(c.pinyin) === flat(r.pinyin)) ??
+          cands[0])
+        : cands[0];
     if (!e || !r.ru) {
       missed.push(`${r.simplified} ${r.pinyin} ${r.level}`);
       continue;
