@@ -116,6 +116,7 @@ export function QuestionContent({
           locked={run.finished}
           typing={typing}
           toneText={toneTextOf(q)}
+          score={run.scores[current.runNumber] ?? null}
         />
       </div>
     </div>
