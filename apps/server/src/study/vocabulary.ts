@@ -4,7 +4,7 @@ import type { Language, Pagination, VocabWord } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { vocabWords } from '../db/schema.js';
 import { ContentCache } from './content-cache.js';
-import { foldPinyin, foldText, searchEntries } from './search.js';
+import { foldText, searchEntries } from './search.js';
 import type { Searchable } from './search.js';
 
 type WordRow = typeof vocabWords.$inferSelect;
@@ -37,7 +37,7 @@ async function loadWords(db: Db): Promise<WordEntry[]> {
   const rows = await db.select().from(vocabWords).orderBy(asc(vocabWords.level), asc(vocabWords.position));
   return rows.map((row) => {
     const chars = [row.simplified, row.traditional];
-    const pinyin = foldPinyin(row.pinyinNum);
+    const pinyin = row.pinyinNum;
     return {
       row,
       en: { chars, pinyin, gloss: foldText(row.en) },
