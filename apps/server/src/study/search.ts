@@ -93,7 +93,12 @@ const sameTone = (a: Syllable['tone'], b: Syllable['tone']) => a === null || b =
  * null. A piece matches whole syllables, one or more (`yinhang` covers yin + hang); a tone typed after it
  * must be the tone of its last syllable.
  */
-function matchFrom(reading: readonly Syllable[], start: number, typed: readonly Syllable[], p = 0): 'whole' | 'part' | null {
+function matchFrom(
+  reading: readonly Syllable[],
+  start: number,
+  typed: readonly Syllable[],
+  p = 0,
+): 'whole' | 'part' | null {
   const piece = typed[p];
   if (!piece) return start === reading.length ? 'whole' : 'part';
   const last = p === typed.length - 1;

@@ -102,7 +102,10 @@ describe(`vocabulary on ${testDriver}`, () => {
     expect(hao.data[0]?.simplified).toBe('好');
     // Words read from hao3 first, then words with hao3 later; the tone typed is kept (no hao4).
     const top = hao.data.slice(0, 10).map((w) => w.pinyin_num);
-    expect(top.every((p) => /(^|\s)hao3(\s|$)/.test(p)), top.join(' | ')).toBe(true);
+    expect(
+      top.every((p) => /(^|\s)hao3(\s|$)/.test(p)),
+      top.join(' | '),
+    ).toBe(true);
     const starts = top.map((p) => p.startsWith('hao3'));
     expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((x) => !x)).toBe(true);
   });

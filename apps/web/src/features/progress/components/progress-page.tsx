@@ -58,7 +58,12 @@ export function ProgressPage() {
         <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
         <p className="text-sm text-ink-muted">{t('intro')}</p>
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={t('range.label')} data-testid="progress-range">
+      <div
+        className="flex flex-wrap gap-2"
+        role="group"
+        aria-label={t('range.label')}
+        data-testid="progress-range"
+      >
         {RANGES.map((d) => (
           <Button
             key={d}

@@ -123,7 +123,12 @@ export function useFeedbackRun() {
       if (item.status === 'skipped' || ac.signal.aborted) continue;
       const known = req.known?.get(item.runNumber);
       if (known && known.key === answerKey(req.answers[item.runNumber])) {
-        const done: FeedbackItem = { ...item, status: 'done', text: known.saved.feedback, saved: known.saved };
+        const done: FeedbackItem = {
+          ...item,
+          status: 'done',
+          text: known.saved.feedback,
+          saved: known.saved,
+        };
         results.set(item.runNumber, done);
         patch(item.runNumber, () => done);
         continue;

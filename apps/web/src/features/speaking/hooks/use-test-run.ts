@@ -124,36 +124,33 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     [data, submitResult, viewer.signedIn, viewer.userId, lang],
   );
 
-  const complete = useCallback(
-    async () => {
-      const s = latestRef.current;
-      const check = completionCheck(answeredCount(s.answers), total);
-      if (check === 'noAnswers') return setNoAnswers(true);
-      if (check === 'answerAll') return showWarning('answerAll');
-      const now = Date.now();
-      dispatch({ type: 'submit', now });
-      const completedTime = elapsedS(s.startedAt, now);
-      try {
-        const items = await runFeedback({
-          questions: data.questions,
-          answers: s.answers,
-          levelId: data.levelId,
-          fullTest: data.fullTest,
-          completedTime,
-          language: lang,
-          userId: viewer.userId,
-          known: knownOf(scoresRef.current),
-        });
-        await save(items, completedTime);
-        dispatch({ type: 'submitted' });
-      } catch {
-        // Something unforeseen: the answers stay, and the learner can complete again (spec 001 §8).
-        dispatch({ type: 'submitFailed' });
-        showWarning('resultsFailed');
-      }
-    },
-    [latestRef, scoresRef, data, runFeedback, lang, save, total, viewer.userId, showWarning],
-  );
+  const complete = useCallback(async () => {
+    const s = latestRef.current;
+    const check = completionCheck(answeredCount(s.answers), total);
+    if (check === 'noAnswers') return setNoAnswers(true);
+    if (check === 'answerAll') return showWarning('answerAll');
+    const now = Date.now();
+    dispatch({ type: 'submit', now });
+    const completedTime = elapsedS(s.startedAt, now);
+    try {
+      const items = await runFeedback({
+        questions: data.questions,
+        answers: s.answers,
+        levelId: data.levelId,
+        fullTest: data.fullTest,
+        completedTime,
+        language: lang,
+        userId: viewer.userId,
+        known: knownOf(scoresRef.current),
+      });
+      await save(items, completedTime);
+      dispatch({ type: 'submitted' });
+    } catch {
+      // Something unforeseen: the answers stay, and the learner can complete again (spec 001 §8).
+      dispatch({ type: 'submitFailed' });
+      showWarning('resultsFailed');
+    }
+  }, [latestRef, scoresRef, data, runFeedback, lang, save, total, viewer.userId, showWarning]);
 
   const goto = useCallback(
     (index: number) => dispatch({ type: 'goto', index: Math.max(0, Math.min(total - 1, index)) }),

@@ -61,7 +61,11 @@ export function FeedbackCard({ item, access }: { item: FeedbackItem; access: Rev
           </div>
         </dl>
       ) : (
-        <HeldBackAnswer access={access} originalLabel={t('feedback.original')} answerLabel={t('feedback.yourAnswer')} />
+        <HeldBackAnswer
+          access={access}
+          originalLabel={t('feedback.original')}
+          answerLabel={t('feedback.yourAnswer')}
+        />
       )}
       {item.status !== 'skipped' ? <AnswerReplay src={item.recordingUrl} audioId={item.audioId} /> : null}
       {item.status === 'skipped' ? (
