@@ -8,13 +8,16 @@ import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enSpeaking from '../src/locales/en/speaking.json' with { type: 'json' };
 import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
 import ruResults from '../src/locales/ru/results.json' with { type: 'json' };
+import ruSpeaking from '../src/locales/ru/speaking.json' with { type: 'json' };
 import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
 import zhResults from '../src/locales/zh/results.json' with { type: 'json' };
+import zhSpeaking from '../src/locales/zh/speaking.json' with { type: 'json' };
 import { call, openSignedIn, signUpThroughApi } from './accounts';
 import { DESKTOP, PHONE, launchBrowser } from './browser';
 import { untilLevel } from './wait';
 
 const baseURL = inject('baseURL');
+const speakingOf = { zh: zhSpeaking, ru: ruSpeaking } as const;
 const TEST = 101;
 const PARTS = { 1: 15, 2: 10, 3: 2 } as const;
 const q = (part: number, n: number) => TEST * 1000 + part * 100 + n;
@@ -164,6 +167,14 @@ describe('a test run and its review a learner can read', () => {
       expect(await held.count()).toBe(27);
       expect(await held.first().textContent()).toContain(common.lessonReview.notice.plusTitle);
       expect(await item.textContent()).not.toContain('我家有四个人');
+
+      // Test cards name difficulty and type in the page's language, not as stored.
+      await page.goto(`${baseURL}/${lang}/test-selection/basic`);
+      const card = page.locator(`[data-testid=test-card][data-test-id="${TEST}"]`);
+      await card.waitFor();
+      const facts = await card.locator('dd').allTextContents();
+      expect(facts).toContain(speakingOf[lang].selection.types.practice);
+      expect(facts.some((f) => /^(easy|medium|hard|practice|mock)$/.test(f))).toBe(false);
     }
     await page.context().close();
   });
