@@ -41,7 +41,7 @@ const MARK_TONES: Record<string, 1 | 2 | 3 | 4> = { '\u0304': 1, '\u0301': 2, '\
 export function pinyinSyllables(text: string, toneless: 'neutral' | 'unknown' = 'neutral'): Syllable[] {
   const out: Syllable[] = [];
   const decomposed = text.normalize('NFD').toLowerCase();
-  for (const m of decomposed.matchAll(/([a-z\u0300-\u036f:üv]+)([0-5]?)/g)) {
+  for (const m of decomposed.matchAll(/((?:[a-z:v]|\p{M})+)([0-5]?)/gu)) {
     const word = m[1] ?? '';
     const marks = [...word].flatMap((c) => (MARK_TONES[c] ? [MARK_TONES[c]] : []));
     const letters = foldPinyin(word);
