@@ -56,6 +56,8 @@ export function ReviewStep({
         className="overflow-y-auto rounded-lg bg-surface-sunken p-3"
         style={{ maxHeight: ANSWER_BOX_MAX_HEIGHT_PX }}
         aria-live="polite"
+        // A long answer scrolls inside the box: keyboard users reach it too (axe scrollable-region-focusable).
+        tabIndex={0}
         data-testid="answer-box"
       >
         {status === 'transcribing' ? (
