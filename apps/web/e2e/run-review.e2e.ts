@@ -18,6 +18,10 @@ import { untilLevel } from './wait';
 
 const baseURL = inject('baseURL');
 const speakingOf = { zh: zhSpeaking, ru: ruSpeaking } as const;
+const titles = {
+  zh: { results: '我的测试成绩 · Kouyu', progress: '学习进度 · Kouyu' },
+  ru: { results: 'Ваши результаты · Kouyu', progress: 'Прогресс · Kouyu' },
+} as const;
 const TEST = 101;
 const PARTS = { 1: 15, 2: 10, 3: 2 } as const;
 const q = (part: number, n: number) => TEST * 1000 + part * 100 + n;
@@ -81,6 +85,8 @@ describe('a test run and its review a learner can read', () => {
       const csp = directives((await doc?.allHeaders())?.['content-security-policy'] ?? '');
       expect(csp.get('connect-src')?.[0]).toBe("'self'");
       expect(csp.get('connect-src')).not.toContain('blob:');
+      // The server wrote the page's own title into the HTML.
+      expect(await doc?.text()).toContain('<title>HSKK test · Kouyu</title>');
       const refused: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
@@ -148,6 +154,7 @@ describe('a test run and its review a learner can read', () => {
       ['ru', ruResults, ruCommon],
     ] as const) {
       await page.goto(`${baseURL}/${lang}/results`);
+      expect(await page.title()).toBe(titles[lang].results);
       const item = page.getByTestId('result-item').first();
       await item.getByTestId('view-result-feedback').click();
       await item.getByTestId('result-part').nth(2).waitFor();
@@ -167,6 +174,11 @@ describe('a test run and its review a learner can read', () => {
       expect(await held.count()).toBe(27);
       expect(await held.first().textContent()).toContain(common.lessonReview.notice.plusTitle);
       expect(await item.textContent()).not.toContain('我家有四个人');
+
+      // The title follows a navigation inside the app.
+      await page.getByTestId('results-progress-link').click();
+      await page.getByTestId('progress-page').waitFor();
+      await expect.poll(() => page.title()).toBe(titles[lang].progress);
 
       // Test cards name difficulty and type in the page's language, not as stored.
       await page.goto(`${baseURL}/${lang}/test-selection/basic`);

@@ -108,4 +108,11 @@ describe(`first-paint HTML of public pages on ${testDriver}`, () => {
     }
     expect((await get('/en')).body).toContain('<h1>Speak Chinese with confidence</h1>');
   });
+
+  it('writes each page’s own title, in its language, into the HTML it sends', async () => {
+    expect((await get('/zh/vocabulary/3')).body).toContain('<title>词汇 · Kouyu</title>');
+    expect((await get('/ru/progress')).body).toContain('<title>Прогресс · Kouyu</title>');
+    expect((await get('/en/test/basic/101/part-1')).body).toContain('<title>HSKK test · Kouyu</title>');
+    expect((await get('/en')).body).toContain('<title>Kouyu · HSKK &amp; HSK practice</title>');
+  });
 });

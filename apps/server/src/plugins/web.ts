@@ -2,12 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '@kouyu/core';
+import { errorMessage, pageTitle } from '@kouyu/core';
 import { dataDir as seedDataDir } from '../db/seed/files.js';
 import { loadPrerendered } from './web-prerender.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+const TITLE = /<title>[^<]*<\/title>/;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The page's HTML with the title of its path (core `pageTitle`), as the app sets it on navigation. */
+const withTitle = (page: string, url: string) =>
+  page.replace(TITLE, () => `<title>${escapeHtml(pageTitle(url))}</title>`);
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, SPA fallback;
@@ -61,7 +68,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
           // The markup depends on the agent (phone or desktop layout).
           .header('Vary', 'User-Agent')
           .type('text/html; charset=utf-8')
-          .send(prerendered(url, req.headers['user-agent']) ?? html)
+          .send(withTitle(prerendered(url, req.headers['user-agent']) ?? html, url))
       );
     }
     return reply.code(404).send({ success: false, code: 'not_found', message: errorMessage('not_found') });
