@@ -7,12 +7,14 @@ describe('counted texts', () => {
   it('use the plural forms of each language', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ resources, lng: 'ru', fallbackLng: 'en', interpolation: { escapeValue: false } });
-    const ru = (key: string, count: number, list = '') => i18n.t(key, { lng: 'ru', count, list });
-    expect(ru('hsk:run.unanswered', 1)).toMatch(/^1 вопрос остался/);
-    expect(ru('hsk:run.unanswered', 3)).toMatch(/^3 вопроса остались/);
-    expect(ru('hsk:run.unanswered', 5)).toMatch(/^5 вопросов остались/);
-    expect(ru('speaking:warnings.answerAll', 1, '7')).toMatch(/^Вопрос 7 остался/);
-    expect(ru('speaking:warnings.answerAll', 2, '7, 9')).toMatch(/^Вопросы 7, 9 остались/);
+    const unanswered = (count: number) => i18n.t('hsk:run.unanswered', { lng: 'ru', count });
+    const left = (count: number, list: string) =>
+      i18n.t('speaking:warnings.answerAll', { lng: 'ru', count, list });
+    expect(unanswered(1)).toMatch(/^1 вопрос остался/);
+    expect(unanswered(3)).toMatch(/^3 вопроса остались/);
+    expect(unanswered(5)).toMatch(/^5 вопросов остались/);
+    expect(left(1, '7')).toMatch(/^Вопрос 7 остался/);
+    expect(left(2, '7, 9')).toMatch(/^Вопросы 7, 9 остались/);
     expect(i18n.t('hsk:run.unanswered', { lng: 'en', count: 1 })).toBe(
       '1 question is still unanswered. Submit anyway?',
     );
