@@ -147,7 +147,7 @@ describe('HSK practice in a real browser', () => {
     }
     const submit = page.getByTestId('hsk-submit');
     await submit.click();
-    await page.getByText(ru.run.unanswered.replace('{{n}}', '2')).waitFor();
+    await page.getByText(ru.run.unanswered_few.replace('{{count}}', '2')).waitFor();
     await submit.click();
     await page.getByTestId('hsk-result').waitFor();
     expect(await page.getByTestId('hsk-score').textContent()).toBe('5 / 10');

@@ -77,6 +77,18 @@ describe('progress charts', () => {
     await untilText(hsk.getByRole('heading'), 'HSK score by skill');
     await untilAttr(page.getByTestId('progress-hsk-chart'), 'data-drawn', 'true');
     expect(await page.getByTestId('progress-hsk-chart').locator('canvas').count()).toBe(1);
+    // The time axis spans the window with labels that fit: six months by month, the current one last;
+    // thirty days by day, today last.
+    const ticks = async () => (await page.getByTestId('progress-hsk-chart').getAttribute('data-ticks')) ?? '';
+    const monthNow = new Intl.DateTimeFormat('en', { timeZone: 'UTC', month: 'short' }).format(
+      new Date(`${days.at(-1)}T00:00:00Z`),
+    );
+    expect((await ticks()).split('|').length).toBeGreaterThanOrEqual(3);
+    expect((await ticks()).split('|').at(-1)).toContain(monthNow);
+    const sixMonths = await ticks();
+    await page.getByTestId('progress-range').locator('[data-days="30"]').click();
+    await expect.poll(ticks).not.toBe(sixMonths);
+    expect((await ticks()).split('|').every((l) => /\d/.test(l))).toBe(true);
     // The table alternative: a row per day, the first at 100%.
     const rows = page.getByTestId('progress-hsk-table').locator('tbody tr');
     expect(await rows.count()).toBe(2);
@@ -99,6 +111,11 @@ describe('progress charts', () => {
     const viewport = page.viewportSize()?.width ?? 0;
     expect(canvasWidth).toBeGreaterThan(0);
     expect(canvasWidth).toBeLessThanOrEqual(viewport);
+    // A phone's axis has labels too, as many as fit.
+    const phoneTicks =
+      (await page.getByTestId('progress-hsk-chart').getAttribute('data-ticks'))?.split('|') ?? [];
+    expect(phoneTicks.length).toBeGreaterThanOrEqual(2);
+    expect(phoneTicks.length).toBeLessThanOrEqual(Math.floor(canvasWidth / 72));
     // Visually hidden (a 1 px box for screen readers) until asked for, then as wide as the card.
     const tableBox = page.getByTestId('progress-hsk-table').locator('xpath=..');
     const width = () => tableBox.evaluate((el) => el.getBoundingClientRect().width);

@@ -99,9 +99,16 @@ describe('the HSKK speaking test in a real browser', () => {
       }
 
       await page.getByTestId('feedback-view').waitFor();
-      await page.getByTestId('guest-limit-modal').waitFor({ timeout: 120_000 });
-      // Every answer got streamed feedback with a score; the review of questions and answers needs an account.
-      await untilCount(page.locator('[data-testid=feedback-card][data-status=done]'), total);
+      // Every answer got feedback with a score (practice mode scored each one as it came, the end reused
+      // it); the review of questions and answers needs an account.
+      const done = page.locator('[data-testid=feedback-card][data-status=done]');
+      await done.nth(total - 1).waitFor({ timeout: 120_000 });
+      await untilCount(done, total);
+      const average = (await page.getByTestId('average-score').textContent()) ?? '';
+      // The limitation modal waits for the guest's "Done" at the end of the feedback, not over it.
+      expect(await page.getByTestId('guest-limit-modal').count()).toBe(0);
+      await page.getByTestId('feedback-done').click();
+      await page.getByTestId('guest-limit-modal').waitFor();
       expect(await page.getByTestId('question-score').count()).toBe(total);
       // One sign-in notice for the whole review, not one per question; the learner's own recording replays.
       expect(await page.getByTestId('review-plus-notice').count()).toBe(1);
@@ -113,9 +120,13 @@ describe('the HSKK speaking test in a real browser', () => {
         en.guestLimit.benefits.unlock,
       );
 
-      // Closing the modal goes home.
+      // Closing the modal goes home, where the guest's try is kept on the device and shown again.
       await page.keyboard.press('Escape');
       await page.waitForURL(`${baseURL}/en`);
+      await page.getByTestId('guest-last-try').waitFor();
+      expect(await page.getByTestId('guest-last-try-average').textContent()).toContain(average);
+      await page.getByTestId('guest-last-try-toggle').click();
+      await untilCount(page.getByTestId('guest-last-try-item'), total);
       await page.context().close();
     },
   );

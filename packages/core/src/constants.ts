@@ -117,6 +117,8 @@ export const STORAGE_KEYS = {
   pageFonts: 'page_fonts',
   /** Whether this device has a Chinese font of its own ('1' or '0') and when that was probed (ms). */
   systemCjkFont: 'system_cjk_font',
+  /** A guest's last free try (scores and the reviews a guest may see), shown again on home. */
+  guestLastTry: 'guest_last_try',
 } as const;
 
 /** Analytics goals (spec 000 §1). */

@@ -96,7 +96,7 @@ export const ERROR_MESSAGES = {
   campus_code_taken: 'This code is already a learner’s share code. Please choose another.',
   // Plus membership (issue 13)
   unknown_plan: 'This plan does not exist',
-  payments_unavailable: 'Paying online is not set up on this server. You can redeem a code or spend points instead.',
+  payments_unavailable: 'Paying online is not available yet. You can redeem a code or spend points instead.',
   payment_failed: 'The payment could not be started. Please try again later.',
   webhook_signature_invalid: 'The webhook signature is not valid',
   webhook_event_invalid: 'The webhook event is missing data this server needs, or names no known account',

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './routes.js';
+export * from './page-titles.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './membership.js';

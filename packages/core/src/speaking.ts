@@ -213,6 +213,9 @@ export const resultItemSchema = z.object({
       review_locked: z.boolean().optional(),
       /** The learner's kept recording of the answer, playable by its owner. */
       audio_id: z.string().nullable().optional(),
+      /** The question's part and task type (`repeat`, `answer`…): what names the answer when its text is held back. */
+      part: z.number().int().nullable().optional(),
+      task: z.string().nullable().optional(),
     }),
   ),
 });

@@ -133,4 +133,11 @@ describe(`first-paint HTML of public pages on ${testDriver}`, () => {
     expect(linksOf(odd.body)).toHaveLength(4);
     expect(odd.body).not.toContain('"><script>');
   });
+
+  it('writes each page’s own title, in its language, into the HTML it sends', async () => {
+    expect((await get('/zh/vocabulary/3')).body).toContain('<title>词汇 · Kouyu</title>');
+    expect((await get('/ru/progress')).body).toContain('<title>Прогресс · Kouyu</title>');
+    expect((await get('/en/test/basic/101/part-1')).body).toContain('<title>HSKK test · Kouyu</title>');
+    expect((await get('/en')).body).toContain('<title>Kouyu · HSKK &amp; HSK practice</title>');
+  });
 });

@@ -2,13 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '@kouyu/core';
+import { errorMessage, pageTitle } from '@kouyu/core';
 import { dataDir as seedDataDir } from '../db/seed/files.js';
 import { withAlternates } from './web-hreflang.js';
 import { loadPrerendered } from './web-prerender.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+const TITLE = /<title>[^<]*<\/title>/;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The page's HTML with the title of its path (core `pageTitle`), as the app sets it on navigation. */
+const withTitle = (page: string, url: string) =>
+  page.replace(TITLE, () => `<title>${escapeHtml(pageTitle(url))}</title>`);
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, SPA fallback;
@@ -66,7 +73,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null) 
           // The markup depends on the agent (phone or desktop layout).
           .header('Vary', 'User-Agent')
           .type('text/html; charset=utf-8')
-          .send(withAlternates(page, url, origin))
+          .send(withAlternates(withTitle(page, url), url, origin))
       );
     }
     return reply.code(404).send({ success: false, code: 'not_found', message: errorMessage('not_found') });

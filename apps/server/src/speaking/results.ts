@@ -199,6 +199,17 @@ async function toItems(
   // One rule for the test page and this route (spec 001 §6): without Plus, neither the question nor the
   // answer text nor the Plus parts of a review leave the server; a review written while the user was Plus
   // is shown held back once the membership has lapsed.
+  // The part and task of each question name an answer on the results page (not held back: no question text).
+  const questionIds = [...new Set(rows.flatMap((r) => r.answers.map((a) => a.question_id)))];
+  const tasks = new Map(
+    (questionIds.length === 0
+      ? []
+      : await db
+          .select({ id: hskkQuestions.id, part: hskkQuestions.part, task: hskkQuestions.questionType })
+          .from(hskkQuestions)
+          .where(inArray(hskkQuestions.id, questionIds))
+    ).map((q) => [q.id, q]),
+  );
   const access = knownAccess ?? reviewAccess(viewerOf((await findUserById(db, userId)) ?? null));
   const plus = access === 'full';
   const byId = new Map(
@@ -228,6 +239,8 @@ async function toItems(
           feedback_html: fb?.html ?? null,
           review: fb?.review ?? null,
           audio_id: a.audio_id ?? null,
+          part: tasks.get(a.question_id)?.part ?? r.partId,
+          task: tasks.get(a.question_id)?.task ?? null,
         },
         access,
       );

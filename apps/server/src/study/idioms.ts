@@ -4,7 +4,7 @@ import type { Idiom, Language, Pagination } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { idiomCategories, idioms, userIdioms } from '../db/schema.js';
 import { ContentCache } from './content-cache.js';
-import { foldPinyin, foldText, searchEntries } from './search.js';
+import { foldText, searchEntries } from './search.js';
 import type { Searchable } from './search.js';
 
 export type IdiomRow = typeof idioms.$inferSelect;
@@ -74,7 +74,7 @@ async function loadIdioms(db: Db): Promise<IdiomContent> {
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const all = rows.map((row): IdiomEntry => {
     const chars = row.traditional ? [row.chengyu, row.traditional] : [row.chengyu];
-    const pinyin = foldPinyin(row.pinyin);
+    const pinyin = row.pinyin;
     // English readers and Chinese readers typing Latin letters search the English meanings.
     const en = { chars, pinyin, gloss: foldText([row.meaning?.en, row.en].filter(Boolean).join('; ')) };
     return {

@@ -4,12 +4,12 @@ import type { TestApp } from '../test/app.js';
 import { appMeta } from '../db/schema.js';
 import { ContentCache } from './content-cache.js';
 import { newNonce, openPractice, sealPractice } from './practice-token.js';
-import { foldPinyin, ranker, searchEntries, searchTerms } from './search.js';
+import { pinyinSyllables, ranker, searchEntries, searchTerms } from './search.js';
 import type { Searchable } from './search.js';
 
 const entry = (chars: string[], pinyinNum: string, gloss: string): Searchable => ({
   chars,
-  pinyin: foldPinyin(pinyinNum),
+  pinyin: pinyinNum,
   gloss: gloss.toLowerCase(),
 });
 
@@ -25,6 +25,10 @@ describe('search ranking', () => {
       raw: 'yín háng',
       han: false,
       pinyin: 'yinhang',
+      syllables: [
+        { letters: 'yin', tone: 2 },
+        { letters: 'hang', tone: 2 },
+      ],
       text: 'yín háng',
     });
     expect(searchTerms('银行')).toMatchObject({ han: true, pinyin: null });
@@ -47,6 +51,39 @@ describe('search ranking', () => {
     expect(rank('銀', bank)).toBe(1);
     expect(rank('行', bank)).toBe(2);
     expect(rank('.*', bank)).toBeNull();
+  });
+
+  it('matches pinyin per syllable and respects a typed tone number', () => {
+    const rank = (q: string, e: Searchable) => ranker(searchTerms(q))(e);
+    const hat = entry(['帽子'], 'mao4 zi5', 'hat; cap');
+    const cold = entry(['感冒'], 'gan3 mao4', 'to catch a cold');
+    const cat = entry(['猫'], 'mao1', 'cat');
+    const idiom = entry(['毛遂自荐'], 'máo suì zì jiàn', 'to volunteer one’s services');
+    const horse = entry(['马'], 'ma3', 'horse');
+    expect(rank('mao1', cat)).toBe(0);
+    expect(rank('mao1', hat)).toBeNull();
+    expect(rank('mao1', cold)).toBeNull();
+    expect(rank('mao4', hat)).toBe(2);
+    expect(rank('mao4', cold)).toBe(5);
+    expect(rank('mao', hat)).toBe(2);
+    // Tone marks in the reading count as its tones; no syllable is matched from inside.
+    expect(rank('ma3', idiom)).toBeNull();
+    expect(rank('ma3', horse)).toBe(0);
+    expect(rank('ma', idiom)).toBe(2);
+    expect(rank('mao2 sui4', idiom)).toBe(2);
+    expect(rank('maosuizijian', idiom)).toBe(0);
+    expect(rank('mao2sui3', idiom)).toBeNull();
+    expect(rank('ao', cat)).toBeNull();
+    expect(rank('zi5', hat)).toBe(5);
+    expect(rank('zi', hat)).toBe(5);
+    expect(rank('yin2hang', bank)).toBe(0);
+    expect(rank('yin2 h', bank)).toBe(2);
+    expect(pinyinSyllables('lǚ xíng, nǚ er')).toEqual([
+      { letters: 'lu', tone: 3 },
+      { letters: 'xing', tone: 2 },
+      { letters: 'nu', tone: 3 },
+      { letters: 'er', tone: 5 },
+    ]);
   });
 
   it('orders hits by rank, then by the tie-break', () => {

@@ -4,7 +4,7 @@ import type { ChangedWord, Language, Pagination, Syllabus, VocabWord } from '@ko
 import type { Db } from '../db/client.js';
 import { vocabCharacters, vocabWords } from '../db/schema.js';
 import { ContentCache } from './content-cache.js';
-import { foldPinyin, foldText, searchEntries } from './search.js';
+import { foldText, searchEntries } from './search.js';
 import type { Searchable } from './search.js';
 
 type WordRow = typeof vocabWords.$inferSelect;
@@ -71,7 +71,7 @@ async function loadContent(db: Db): Promise<Content> {
   };
   for (const row of rows) {
     const chars = [row.simplified, row.traditional, ...row.forms];
-    const pinyin = foldPinyin(row.pinyinNum);
+    const pinyin = row.pinyinNum;
     content.words[row.syllabus].push({
       row,
       en: { chars, pinyin, gloss: foldText(row.en) },

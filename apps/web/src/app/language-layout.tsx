@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { STORAGE_KEYS, alternateLinks, isLanguage, prefixRedirect } from '@kouyu/core';
+import { STORAGE_KEYS, alternateLinks, isLanguage, pageTitle, prefixRedirect } from '@kouyu/core';
 import { i18n } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
 import { AppShell } from './app-shell';
@@ -38,6 +38,11 @@ export function LanguageLayout() {
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname, location.search]);
+
+  // The page's own title on every navigation; the server wrote the first one into the HTML.
+  useLayoutEffect(() => {
+    document.title = pageTitle(location.pathname);
+  }, [location.pathname]);
 
   useHreflang(location.pathname);
 

@@ -3,6 +3,8 @@ import { HomeMobile } from '@/features/shell/components/home-mobile';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { TodaySlot } from '@/features/today/components/today-slot';
 import { useIsMobile } from '@/lib/use-media';
+import { GuestLastTry } from '@/features/speaking/components/feedback/guest-last-try';
+import { guestTry } from '@/features/speaking/lib/guest-try';
 
 /**
  * Home: the mobile home at 768 px or less (or a mobile user agent), else the desktop hero. A signed-in
@@ -12,7 +14,19 @@ export function HomePage() {
   const mobile = useIsMobile();
   const { signedIn } = useSession();
   const home = mobile ? <HomeMobile /> : <HomeDesktop />;
-  if (!signedIn) return home;
+  if (!signedIn) {
+    // A guest's free try is kept on the device: home shows its feedback again (the modal covered nothing).
+    const kept = guestTry();
+    if (!kept) return home;
+    return (
+      <>
+        <div className={mobile ? 'px-4 pt-4' : 'mx-auto w-full max-w-6xl px-4 pt-8'}>
+          <GuestLastTry kept={kept} />
+        </div>
+        {home}
+      </>
+    );
+  }
   return (
     <>
       <TodaySlot mobile={mobile} />

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { durationParts } from '@kouyu/core';
 import type { resultItemSchema } from '@kouyu/core';
 import { LessonReviewView } from '../lesson-review/lesson-review-view';
+import { HeldBackAnswer } from '../lesson-review/held-back-answer';
 import { PlusNotice } from '../lesson-review/plus-notice';
+import { answersByPart } from './result-answers';
 import { Button } from './button';
 import { AnswerRecording, referenceTextOf } from '../voice/answer-recording';
 
@@ -12,6 +14,10 @@ type ResultItem = z.infer<typeof resultItemSchema>;
 
 const LEVEL_KEYS = { 1: 'levels.basic', 2: 'levels.intermediate', 3: 'levels.advanced' } as const;
 const levelKey = (id: number) => (id === 1 || id === 2 || id === 3 ? LEVEL_KEYS[id] : null);
+
+const TASKS = ['repeat', 'answer', 'open', 'picture', 'retell', 'read_aloud'] as const;
+/** The name of a question's task; a type the page does not know is just "Question". */
+const taskKey = (task: string | null | undefined) => TASKS.find((k) => k === task) ?? 'other';
 
 
 /**
@@ -84,49 +90,61 @@ export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { i
         <PlusNotice access="plus_required" />
       ) : null}
       {open ? (
-        <ol id={`result-${item.id}-answers`} className="flex flex-col gap-3">
-          {[...item.answers]
-            .sort((x, y) => x.question_number - y.question_number)
-            .map((a) => (
-              <li
-                key={`${a.question_id}-${a.question_number}`}
-                className="flex flex-col gap-2 rounded-xl bg-surface-sunken p-3"
-                data-testid="result-answer"
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="font-semibold">{t('question', { n: a.question_number })}</h3>
-                  {a.score !== null ? <span className="font-semibold text-brand">{a.score}</span> : null}
-                </div>
-                {a.orig_answers ? (
-                  <p className="text-sm">
-                    <span className="text-ink-muted">{t('original')}: </span>
-                    <span lang="zh-CN">{a.orig_answers}</span>
-                  </p>
-                ) : null}
-                {a.user_answers !== null ? (
-                  <p className="text-sm">
-                    <span className="text-ink-muted">{answerLabel ?? t('yourAnswer')}: </span>
-                    <span lang="zh-CN">{a.user_answers}</span>
-                  </p>
-                ) : null}
-                {a.review ? (
-                  <LessonReviewView review={a.review} />
-                ) : a.feedback_html ? (
-                  // The server sanitises feedback_html before storing it; nothing else is rendered as HTML.
-                  <div
-                    className="text-sm leading-relaxed [&_h3]:mt-2 [&_h3]:font-semibold [&_h4]:font-semibold [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5"
-                    dangerouslySetInnerHTML={{ __html: a.feedback_html }}
-                  />
-                ) : a.feedback ? (
-                  <p className="whitespace-pre-wrap text-sm">{a.feedback}</p>
-                ) : (
-                  <p className="text-sm text-ink-muted">{t('noFeedback')}</p>
-                )}
-                {/* The learner's own recording and tone picture; never on someone else's view of a result. */}
-                {ownRecordings && a.audio_id ? <AnswerRecording audioId={a.audio_id} toneText={referenceTextOf(a.review)} /> : null}
-              </li>
-            ))}
-        </ol>
+        <div id={`result-${item.id}-answers`} className="flex flex-col gap-4">
+          {answersByPart(item.answers).map((group) => (
+            <section key={group.part ?? 'any'} className="flex flex-col gap-3" data-testid="result-part" data-part={group.part ?? ''}>
+              {group.part !== null ? <h3 className="font-semibold">{t('partHeading', { part: group.part })}</h3> : null}
+              <ol className="flex flex-col gap-3">
+                {group.items.map(({ answer: a, runNumber }) => (
+                  <li
+                    key={`${a.question_id}-${a.question_number}`}
+                    className="flex flex-col gap-2 rounded-xl bg-surface-sunken p-3"
+                    data-testid="result-answer"
+                  >
+                    <div className="flex items-center justify-between gap-2">
+                      <h4 className="font-semibold" data-testid="result-answer-name">
+                        {group.part !== null
+                          ? t('item', { part: group.part, task: t(`tasks.${taskKey(a.task)}`), n: runNumber })
+                          : t('question', { n: runNumber })}
+                      </h4>
+                      {a.score !== null ? <span className="font-semibold text-brand">{a.score}</span> : null}
+                    </div>
+                    {a.review_locked ? (
+                      <HeldBackAnswer access="plus_required" originalLabel={t('original')} answerLabel={answerLabel ?? t('yourAnswer')} />
+                    ) : null}
+                    {a.orig_answers ? (
+                      <p className="text-sm">
+                        <span className="text-ink-muted">{t('original')}: </span>
+                        <span lang="zh-CN">{a.orig_answers}</span>
+                      </p>
+                    ) : null}
+                    {a.user_answers !== null ? (
+                      <p className="text-sm">
+                        <span className="text-ink-muted">{answerLabel ?? t('yourAnswer')}: </span>
+                        <span lang="zh-CN">{a.user_answers}</span>
+                      </p>
+                    ) : null}
+                    {a.review ? (
+                      <LessonReviewView review={a.review} />
+                    ) : a.feedback_html ? (
+                      // The server sanitises feedback_html before storing it; nothing else is rendered as HTML.
+                      <div
+                        className="text-sm leading-relaxed [&_h3]:mt-2 [&_h3]:font-semibold [&_h4]:font-semibold [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5"
+                        dangerouslySetInnerHTML={{ __html: a.feedback_html }}
+                      />
+                    ) : a.feedback ? (
+                      <p className="whitespace-pre-wrap text-sm">{a.feedback}</p>
+                    ) : (
+                      <p className="text-sm text-ink-muted">{t('noFeedback')}</p>
+                    )}
+                    {/* The learner's own recording and tone picture; never on someone else's view of a result. */}
+                    {ownRecordings && a.audio_id ? <AnswerRecording audioId={a.audio_id} toneText={referenceTextOf(a.review)} /> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
       ) : null}
     </article>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonReview } from '@kouyu/core';
 import { API_BASE, freshToken } from '@/lib/api';
+import { dropRecording, keepRecording } from '@/lib/recordings';
 import { AnswerTones } from './answer-tones';
 
 /** The learner's own kept recording of an answer (`GET /audio/answers/{id}`; anyone else's is a 404). */
@@ -41,7 +42,7 @@ export function AnswerRecording({ audioId, toneText }: { audioId: string; toneTe
     setState({ kind: 'loading' });
     fetchRecording(audioId, abort.signal)
       .then((blob) => {
-        url = URL.createObjectURL(blob);
+        url = keepRecording(blob);
         setState({ kind: 'ready', url });
       })
       .catch(() => {
@@ -49,7 +50,7 @@ export function AnswerRecording({ audioId, toneText }: { audioId: string; toneTe
       });
     return () => {
       abort.abort();
-      if (url) URL.revokeObjectURL(url);
+      if (url) dropRecording(url);
     };
   }, [audioId]);
 

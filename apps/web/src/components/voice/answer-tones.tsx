@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toneVerdict } from '@kouyu/core';
 import type { AssessedSyllable, ErrorCode } from '@kouyu/core';
 import { ApiError } from '@/lib/api';
+import { recordingBlob } from '@/lib/recordings';
 import { assessVoice } from './assess-voice';
 import { ToneCurve, useSyllableLabel } from './tone-curve';
 
@@ -19,8 +20,7 @@ export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
-    fetch(recordingUrl)
-      .then((res) => res.blob())
+    recordingBlob(recordingUrl)
       .then((blob) => assessVoice(blob, text))
       .then((report) => {
         if (live) setState({ kind: 'done', syllables: report.syllables });

@@ -98,6 +98,11 @@ describe(`idioms and categories on ${testDriver}`, () => {
     expect((await chengyu({ search: 'illiterate' }))[0]).toBe('一丁不识');
     // Two-clause sayings keep a comma in their pinyin; a search without it finds them.
     expect(await chengyu({ search: 'yibuzuoerbuxiu' })).toContain('一不做，二不休');
+    // A tone number is respected and a syllable is not matched from inside another (ma3 is not máo).
+    expect(await chengyu({ search: 'mao2 sui4' })).toContain('毛遂自荐');
+    const ma3 = await chengyu({ search: 'ma3', page_size: 100 });
+    expect(ma3).not.toContain('毛遂自荐');
+    expect(ma3.length).toBeGreaterThan(0);
     expect((await chengyu({ search: 'скромный', language: 'ru' }))[0]).toBe('虚怀若谷');
     // Chinese readers find an idiom by a word of its Chinese meaning.
     expect(await chengyu({ search: '谦虚', language: 'zh' })).toContain('虚怀若谷');

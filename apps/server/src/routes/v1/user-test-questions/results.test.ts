@@ -215,6 +215,12 @@ describe(`test results on ${testDriver}`, () => {
       total_pages: 1,
     });
     expect(latest.data.map((r) => r.is_full_test)).toEqual([true, false, false, false]);
+    // Each answer is named by its part and task, which are not held back from a reader without Plus.
+    expect(latest.data[0]?.answers.map((a) => [a.part, a.task, a.user_answers])).toEqual([
+      [1, 'repeat', null],
+      [2, 'answer', null],
+      [3, 'open', null],
+    ]);
     expect(latest.data.slice(1).map((r) => r.score)).toEqual([...scores].reverse());
     expect(latest.data[1]?.answers[0]?.feedback).toMatch(/\S/);
 

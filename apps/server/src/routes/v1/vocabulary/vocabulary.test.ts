@@ -100,9 +100,24 @@ describe(`vocabulary on ${testDriver}`, () => {
   it('ranks an exact pinyin match first', async () => {
     const hao = await list({ search: 'hao3' });
     expect(hao.data[0]?.simplified).toBe('好');
-    expect(hao.data.slice(0, 10).every((w) => w.pinyin_num.startsWith('hao') || /\bhao/i.test(w.en))).toBe(
-      true,
-    );
+    // Words read from hao3 first, then words with hao3 later; the tone typed is kept (no hao4).
+    const top = hao.data.slice(0, 10).map((w) => w.pinyin_num);
+    expect(
+      top.every((p) => /(^|\s)hao3(\s|$)/.test(p)),
+      top.join(' | '),
+    ).toBe(true);
+    const starts = top.map((p) => p.startsWith('hao3'));
+    expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((x) => !x)).toBe(true);
+  });
+
+  it('matches pinyin per syllable, with the tone number typed', async () => {
+    const mao1 = (await list({ search: 'mao1', page_size: 100 })).data.map((w) => w.simplified);
+    expect(mao1).toContain('猫');
+    expect(mao1).not.toContain('帽子');
+    expect(mao1).not.toContain('感冒');
+    const mao4 = (await list({ search: 'mao4', page_size: 100 })).data.map((w) => w.simplified);
+    expect(mao4).toEqual(expect.arrayContaining(['帽子', '感冒']));
+    expect(mao4).not.toContain('猫');
   });
 
   it('gives Chinese readers the English gloss and sends both glosses', async () => {

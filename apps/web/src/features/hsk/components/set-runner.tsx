@@ -119,7 +119,7 @@ export function SetRunner({ set, deadline, backTo, onRetry }: SetRunnerProps) {
             </p>
             {confirming ? (
               <p role="alert" className="text-sm text-warning">
-                {t('run.unanswered', { n: set.items.length - answered })}
+                {t('run.unanswered', { count: set.items.length - answered })}
               </p>
             ) : null}
             <Button

@@ -46,7 +46,7 @@ export function CategoryChips({
           onClick={() => onChange(value === c.id ? null : c.id)}
           data-testid={`idiom-category-${c.id}`}
         >
-          {c.name} <span className="opacity-70">{c.count}</span>
+          {c.name} <span className="tabular-nums">{c.count}</span>
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { PROGRESS_DAYS_DEFAULT } from '@kouyu/core';
 import { useTranslation } from 'react-i18next';
 import type { ProgressResponse } from '@kouyu/core';
 import { Button, buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
@@ -11,6 +12,8 @@ import { WordsKnown } from './words-known';
 const percent = (v: number) => `${Math.round(v)}%`;
 /** The charts in page order; each names its lines, its texts (`progress.<key>.*`) and its test ids. */
 const CHARTS = ['hskk', 'hsk', 'tones'] as const;
+/** The windows a learner may pick, in days. */
+const RANGES = [30, 90, PROGRESS_DAYS_DEFAULT, 365] as const;
 
 /** The four series of the answer as chart lines with their labels in the page language. */
 function useLines(data: ProgressResponse | undefined) {
@@ -41,7 +44,8 @@ function useLines(data: ProgressResponse | undefined) {
 /** `/{lang}/progress` (signed-in only): scores, tones and words over the last months. */
 export function ProgressPage() {
   const { t } = useTranslation(['progress', 'common']);
-  const progress = useProgress();
+  const [days, setDays] = useState<number>(PROGRESS_DAYS_DEFAULT);
+  const progress = useProgress(days);
   const lines = useLines(progress.data);
   const nothingYet =
     lines !== null && lines.hskk.length === 0 && lines.hsk.length === 0 && lines.tones.length === 0;
@@ -53,6 +57,25 @@ export function ProgressPage() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
         <p className="text-sm text-ink-muted">{t('intro')}</p>
+      </div>
+      <div
+        className="flex flex-wrap gap-2"
+        role="group"
+        aria-label={t('range.label')}
+        data-testid="progress-range"
+      >
+        {RANGES.map((d) => (
+          <Button
+            key={d}
+            size="sm"
+            variant={d === days ? 'primary' : 'secondary'}
+            aria-pressed={d === days}
+            onClick={() => setDays(d)}
+            data-days={d}
+          >
+            {t(`range.d${d}`)}
+          </Button>
+        ))}
       </div>
       {progress.isPending ? (
         <p className="py-10 text-center text-ink-muted" role="status">
@@ -87,6 +110,8 @@ export function ProgressPage() {
               max={100}
               empty={t(`${key}.empty`)}
               testId={`progress-${key}`}
+              from={progress.data.from}
+              to={progress.data.to}
             />
           ))}
           <WordsKnown levels={progress.data.words_known} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
-import { alignSeries, daySeconds, formatDay } from '../lib/series';
+import { alignSeries, dayAxis, daySeconds, formatDay } from '../lib/series';
 import type { ChartLine } from '../lib/series';
 
 /** Line colours, read from the theme so the chart follows light and dark. */
@@ -13,10 +13,6 @@ function themeColour(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
 }
-
-const DAY_S = 86_400;
-/** Tick steps of the day axis, in seconds: whole days, weeks and months only. */
-const DAY_INCRS = [1, 2, 7, 14, 30, 61, 91].map((d) => d * DAY_S);
 
 /** Chart height: lower on a phone so the heading and the next chart stay in view. */
 const heightFor = (width: number) => (width < 480 ? 200 : 260);
@@ -32,8 +28,13 @@ export function TimeChart({
   max,
   empty,
   testId,
+  from,
+  to,
 }: {
   title: string;
+  /** First and last day of the window the answer covers: the axis spans all of it. */
+  from: string;
+  to: string;
   lines: ChartLine[];
   /** How a value reads on the axis, in the legend and in the table. */
   format: (value: number) => string;
@@ -71,11 +72,15 @@ export function TimeChart({
       const options: uPlot.Options = {
         width,
         height: heightFor(width),
-        // Days are calendar dates at UTC midnight: the axis reads them in UTC, a tick a day at the closest.
+        // Days are calendar dates at UTC midnight: the axis reads them in UTC and spans the whole window.
         tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: {
-          x: { time: true, range: (_u, lo, hi) => (lo === hi ? [lo - DAY_S, hi + DAY_S] : [lo, hi]) },
+          x: { time: true, range: () => dayAxis(from, to, width, lang).range },
           y: { range: [0, max] },
+        },
+        hooks: {
+          // The labels drawn, for tests and tools (the canvas holds no text).
+          draw: [(u) => (el.dataset['ticks'] = dayAxis(from, to, u.width, lang).labels.join('|'))],
         },
         series: [
           { label: t('day'), value: (_u, v) => (v === null ? '' : formatDay(v, lang)) },
@@ -89,7 +94,15 @@ export function TimeChart({
           })),
         ],
         axes: [
-          { ...axis, incrs: DAY_INCRS, values: (_u, splits) => splits.map((s) => formatDay(s, lang)) },
+          {
+            ...axis,
+            // Labels that fit the width, a phone's too (see dayAxis).
+            splits: (u) => dayAxis(from, to, u.width, lang).ticks,
+            values: (u, splits) => {
+              const { ticks, labels } = dayAxis(from, to, u.width, lang);
+              return splits.map((s) => labels[ticks.indexOf(s)] ?? formatDay(s, lang));
+            },
+          },
           { ...axis, size: 48, values: (_u, splits) => splits.map((s) => format(s)) },
         ],
       };
@@ -103,7 +116,7 @@ export function TimeChart({
       resize.disconnect();
       chart?.destroy();
     };
-  }, [aligned, lines, format, max, lang, hasData, t]);
+  }, [aligned, lines, format, max, lang, hasData, t, from, to]);
 
   return (
     <section

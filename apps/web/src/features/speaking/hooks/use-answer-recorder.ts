@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECOGNITION_AUDIO, isErrorCode, transcriptionTimeoutMs } from '@kouyu/core';
 import type { ErrorCode, NetworkQuality, Question } from '@kouyu/core';
 import { ApiError, freshToken, renewedToken } from '@/lib/api';
+import { dropRecording, keepRecording } from '@/lib/recordings';
 import { audioIdOf, transcribe } from '../api/transcribe';
 import {
   MicError,
@@ -91,14 +92,14 @@ export function useAnswerRecorder() {
   useEffect(
     () => () => {
       active.current?.stop();
-      for (const u of urls.current) URL.revokeObjectURL(u);
+      for (const u of urls.current) dropRecording(u);
     },
     [],
   );
 
   const keep = (blob: Blob): string | null => {
     if (blob.size === 0) return null;
-    const url = URL.createObjectURL(blob);
+    const url = keepRecording(blob);
     urls.current.push(url);
     return url;
   };

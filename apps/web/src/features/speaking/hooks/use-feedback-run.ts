@@ -35,12 +35,41 @@ export interface FeedbackRequest {
   completedTime: number;
   language: Language;
   userId: number | null;
+  /** Reviews the run already has, reused when the answer is still the one reviewed. */
+  known?: KnownFeedback;
 }
 
 /** What a question asked for: the reference where the server gave one, else its text. */
 export function originalOf(q: RunQuestion['question']): string {
   return q.reference_text ?? q.question_text ?? q.audio_text;
 }
+
+/** The feedback socket's payload for one answer of a run (spec 001 §3). */
+export function feedbackPayload(
+  req: Pick<FeedbackRequest, 'userId' | 'levelId' | 'completedTime' | 'fullTest' | 'language'>,
+  item: Pick<FeedbackItem, 'questionId' | 'part' | 'userAnswer' | 'origAnswer' | 'audioId'>,
+): FeedbackPayload {
+  return {
+    user_id: req.userId,
+    question_id: item.questionId,
+    level_id: req.levelId,
+    part_id: item.part,
+    user_answers: item.userAnswer === NO_ANSWER ? '' : item.userAnswer,
+    orig_answers: item.origAnswer,
+    completed_time: req.completedTime,
+    is_full_test: req.fullTest,
+    is_guest: req.userId === null,
+    language: req.language,
+    ...(item.audioId ? { audio_id: item.audioId } : {}),
+  };
+}
+
+/** What identifies an answer's feedback: the same text and recording get the same review. */
+export const answerKey = (a: Pick<Answer, 'text' | 'audioId'> | undefined): string =>
+  `${(a?.text ?? '').trim()}\u0000${a?.audioId ?? ''}`;
+
+/** Feedback already received for an answer during the run (practice mode scores each answer at once). */
+export type KnownFeedback = ReadonlyMap<number, { key: string; saved: SavedFeedback }>;
 
 /**
  * AI feedback after the last question (spec 001 §4): each non-empty answer in turn over the feedback
@@ -92,19 +121,19 @@ export function useFeedbackRun() {
     setRunning(true);
     for (const item of initial) {
       if (item.status === 'skipped' || ac.signal.aborted) continue;
-      const base: FeedbackPayload = {
-        user_id: req.userId,
-        question_id: item.questionId,
-        level_id: req.levelId,
-        part_id: item.part,
-        user_answers: item.userAnswer === NO_ANSWER ? '' : item.userAnswer,
-        orig_answers: item.origAnswer,
-        completed_time: req.completedTime,
-        is_full_test: req.fullTest,
-        is_guest: req.userId === null,
-        language: req.language,
-        ...(item.audioId ? { audio_id: item.audioId } : {}),
-      };
+      const known = req.known?.get(item.runNumber);
+      if (known && known.key === answerKey(req.answers[item.runNumber])) {
+        const done: FeedbackItem = {
+          ...item,
+          status: 'done',
+          text: known.saved.feedback,
+          saved: known.saved,
+        };
+        results.set(item.runNumber, done);
+        patch(item.runNumber, () => done);
+        continue;
+      }
+      const base = feedbackPayload(req, item);
       patch(item.runNumber, (i) => ({ ...i, status: 'streaming' }));
       let text = '';
       try {

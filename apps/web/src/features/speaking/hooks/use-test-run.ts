@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { withLanguage } from '@kouyu/core';
+import { averageScore, withLanguage } from '@kouyu/core';
 import type { HskkLevel, Language, TestListItem } from '@kouyu/core';
 import { useSubmitResult } from '../api/submit-result';
 import {
@@ -8,15 +8,19 @@ import {
   completionCheck,
   elapsedS,
   initialRun,
+  isAnswered,
   navigationBlock,
   runReducer,
+  unansweredNumbers,
 } from '../lib/run';
 import type { RunPart, RunQuestion } from '../lib/run';
 import type { SavedFeedback } from '../lib/feedback-stream';
+import { keepGuestTry } from '../lib/guest-try';
 import { PENDING_SENT_EVENT, isPendingRun, keepPending } from '../lib/pending-runs';
 import type { PendingRun } from '../lib/pending-runs';
 import { isRetryable } from '../lib/request-feedback';
 import { NO_ANSWER, isRetryableSave, resultBody } from '../lib/send-pending';
+import { knownOf, useAnswerScores } from './use-answer-scores';
 import { useFeedbackRun } from './use-feedback-run';
 import { usePendingRuns } from './use-pending-runs';
 import { useLatest } from './use-latest';
@@ -54,6 +58,8 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
   const current = data.questions[Math.min(state.index, total - 1)] ?? data.questions[0];
   if (!current) throw new Error('a run needs questions');
   const latestRef = useLatest(state);
+  const scores = useAnswerScores();
+  const scoresRef = useLatest(scores.scores);
 
   // A run whose feedback or saving failed for now is kept on this device and sent later.
   const pending = usePendingRuns(viewer.userId);
@@ -75,7 +81,10 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
 
   const save = useCallback(
     async (items: FeedbackItem[], completedTime: number) => {
-      if (!viewer.signedIn || viewer.userId === null) return setGuestLimit(true);
+      // A guest's try stays on the device (home shows it again); the limitation modal waits until the
+      // guest is done reading the feedback (spec 001 §2), not over it.
+      if (!viewer.signedIn || viewer.userId === null)
+        return keepGuestTry(data.test.test_name, averageScore(items.map((i) => i.saved?.score)), items);
       const run: PendingRun = {
         userId: viewer.userId,
         createdAt: Date.now(),
@@ -115,35 +124,33 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     [data, submitResult, viewer.signedIn, viewer.userId, lang],
   );
 
-  const complete = useCallback(
-    async (auto: boolean) => {
-      const s = latestRef.current;
-      const check = completionCheck(answeredCount(s.answers), total, auto);
-      if (check === 'noAnswers') return setNoAnswers(true);
-      if (check === 'answerAll') return showWarning('answerAll');
-      const now = Date.now();
-      dispatch({ type: 'submit', now });
-      const completedTime = elapsedS(s.startedAt, now);
-      try {
-        const items = await runFeedback({
-          questions: data.questions,
-          answers: s.answers,
-          levelId: data.levelId,
-          fullTest: data.fullTest,
-          completedTime,
-          language: lang,
-          userId: viewer.userId,
-        });
-        await save(items, completedTime);
-        dispatch({ type: 'submitted' });
-      } catch {
-        // Something unforeseen: the answers stay, and the learner can complete again (spec 001 §8).
-        dispatch({ type: 'submitFailed' });
-        showWarning('resultsFailed');
-      }
-    },
-    [latestRef, data, runFeedback, lang, save, total, viewer.userId, showWarning],
-  );
+  const complete = useCallback(async () => {
+    const s = latestRef.current;
+    const check = completionCheck(answeredCount(s.answers), total);
+    if (check === 'noAnswers') return setNoAnswers(true);
+    if (check === 'answerAll') return showWarning('answerAll');
+    const now = Date.now();
+    dispatch({ type: 'submit', now });
+    const completedTime = elapsedS(s.startedAt, now);
+    try {
+      const items = await runFeedback({
+        questions: data.questions,
+        answers: s.answers,
+        levelId: data.levelId,
+        fullTest: data.fullTest,
+        completedTime,
+        language: lang,
+        userId: viewer.userId,
+        known: knownOf(scoresRef.current),
+      });
+      await save(items, completedTime);
+      dispatch({ type: 'submitted' });
+    } catch {
+      // Something unforeseen: the answers stay, and the learner can complete again (spec 001 §8).
+      dispatch({ type: 'submitFailed' });
+      showWarning('resultsFailed');
+    }
+  }, [latestRef, scoresRef, data, runFeedback, lang, save, total, viewer.userId, showWarning]);
 
   const goto = useCallback(
     (index: number) => dispatch({ type: 'goto', index: Math.max(0, Math.min(total - 1, index)) }),
@@ -152,11 +159,29 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
 
   const advance = useCallback(() => {
     const s = latestRef.current;
-    if (s.index >= total - 1) void complete(true);
+    if (s.index >= total - 1) void complete();
     else goto(s.index + 1);
   }, [latestRef, complete, goto, total]);
 
   const flow = useQuestionFlow({ state, dispatch, current, quality, showWarning, advance });
+
+  // Practice mode (manual) scores each answer once it is there; exam mode (auto) keeps the spec's
+  // feedback at the end only.
+  const currentAnswer = state.answers[current.runNumber];
+  const { request: requestScore } = scores;
+  const practice = !state.auto && state.phase === 'running' && !flow.recording;
+  useEffect(() => {
+    if (!practice || !currentAnswer || !isAnswered(currentAnswer)) return;
+    if (!currentAnswer.text.trim() && !currentAnswer.audioId) return;
+    void requestScore({
+      q: current,
+      answer: currentAnswer,
+      levelId: data.levelId,
+      fullTest: data.fullTest,
+      language: lang,
+      userId: viewer.userId,
+    });
+  }, [practice, currentAnswer, current, requestScore, data.levelId, data.fullTest, lang, viewer.userId]);
 
   const finished = state.phase === 'submitting' || state.phase === 'completed';
   const block = () =>
@@ -178,7 +203,7 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     if (why) return showWarning(why);
     if (!finished && flow.plays === 0 && !flow.answer?.text) return showWarning('playAllAudio');
     if (state.index < total - 1) return goto(state.index + 1);
-    if (!finished) void complete(state.auto);
+    if (!finished) void complete();
   };
 
   const select = (index: number) => {
@@ -192,6 +217,7 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
   const restart = () => {
     flow.audio.stop();
     resetFeedback();
+    scores.reset();
     setSaveFailed(false);
     setKept(null);
     setSent(false);
@@ -202,6 +228,10 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
   return {
     state,
     dispatch,
+    /** Run numbers still without an answer: the navigator marks them, the completion warning names them. */
+    unanswered: unansweredNumbers(data.questions, state.answers),
+    /** Practice mode's score of each answer, by run number. */
+    scores: state.auto ? {} : scores.scores,
     current,
     total,
     finished,
@@ -217,6 +247,8 @@ export function useTestRun(data: RunData, viewer: SpeakingViewer, lang: Language
     closeNoAnswers: () => setNoAnswers(false),
     guestLimit,
     closeGuestLimit: () => setGuestLimit(false),
+    /** The guest is done with the feedback: now the limitation modal. */
+    openGuestLimit: () => setGuestLimit(true),
     start,
     setAuto: (on: boolean) => dispatch({ type: 'auto', on: on && viewer.signedIn }),
     previous,

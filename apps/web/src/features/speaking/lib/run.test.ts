@@ -4,6 +4,8 @@ import {
   answeredCount,
   clock,
   completionCheck,
+  numberRanges,
+  unansweredNumbers,
   initialRun,
   navigationBlock,
   partView,
@@ -128,11 +130,22 @@ describe('run state', () => {
     expect(navigationBlock({ audioPlaying: false, recording: false, submitting: false })).toBeNull();
   });
   it('needs every answer to complete, except where auto mode ran out of time', () => {
-    expect(completionCheck(0, 3, false)).toBe('noAnswers');
-    expect(completionCheck(0, 3, true)).toBe('noAnswers');
-    expect(completionCheck(2, 3, false)).toBe('answerAll');
-    expect(completionCheck(2, 3, true)).toBe('ok');
-    expect(completionCheck(3, 3, false)).toBe('ok');
+    expect(completionCheck(0, 3)).toBe('noAnswers');
+    expect(completionCheck(2, 3)).toBe('answerAll');
+    expect(completionCheck(3, 3)).toBe('ok');
+  });
+  it('names the unanswered questions as short ranges', () => {
+    const questions = runQuestions([
+      { part: 1, instructions: '', questions: [q({ id: 1 }), q({ id: 2 }), q({ id: 3 })] },
+      { part: 2, instructions: '', questions: [q({ id: 4 }), q({ id: 5 })] },
+    ]);
+    const said = { text: '我', recordingUrl: null, typed: false, audioId: null };
+    const heardOnly = { text: '', recordingUrl: null, typed: false, audioId: 'a'.repeat(32) };
+    expect(unansweredNumbers(questions, { 1: said, 4: heardOnly })).toEqual([2, 3, 5]);
+    expect(numberRanges([2, 3, 5])).toBe('2, 3, 5');
+    expect(numberRanges([2, 3, 4, 5, 9, 11, 12])).toBe('2–5, 9, 11, 12');
+    expect(numberRanges([7])).toBe('7');
+    expect(numberRanges([])).toBe('');
   });
   it('formats the timer', () => {
     expect(clock(0)).toBe('0:00');

@@ -160,17 +160,36 @@ export function navigationBlock(busy: Busy): 'audioPlaying' | 'recording' | 'sub
 }
 
 /**
- * What completing does: nothing answered → the "no answers provided" modal; some missing → a warning,
- * except in auto mode where time ran out on them (they go as "(No answer provided)").
+ * What completing does: nothing answered → the "no answers provided" modal; some missing → the 3 s
+ * warning (spec 001 §4), in auto mode too: a question time ran out on still counts as unanswered.
  */
-export function completionCheck(
-  answered: number,
-  total: number,
-  auto: boolean,
-): 'noAnswers' | 'answerAll' | 'ok' {
+export function completionCheck(answered: number, total: number): 'noAnswers' | 'answerAll' | 'ok' {
   if (answered === 0) return 'noAnswers';
-  if (answered < total && !auto) return 'answerAll';
+  if (answered < total) return 'answerAll';
   return 'ok';
+}
+
+/** Run numbers of the questions still without an answer, in run order. */
+export function unansweredNumbers(
+  questions: readonly RunQuestion[],
+  answers: Record<number, Answer>,
+): number[] {
+  return questions.filter((q) => !isAnswered(answers[q.runNumber])).map((q) => q.runNumber);
+}
+
+/** Question numbers as short ranges, for a warning that names them: [2, 3, 4, 7] → "2–4, 7". */
+export function numberRanges(numbers: readonly number[]): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < numbers.length) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === (numbers[j] ?? 0) + 1) j++;
+    const from = numbers[i];
+    const to = numbers[j];
+    parts.push(j > i + 1 ? `${from}–${to}` : j === i + 1 ? `${from}, ${to}` : `${from}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 /** Elapsed seconds of a run. */

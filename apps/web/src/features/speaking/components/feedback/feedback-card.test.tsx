@@ -77,6 +77,12 @@ describe('the in-test review and the Plus rule', () => {
     expect(notices[0]?.querySelector('a')?.getAttribute('href')).toBe('/en/plus');
     expect(screen.queryByTestId('review-content')).toBeNull();
     expect(document.body.textContent).not.toContain('你最喜欢吃什么');
+    // Where the question and answer would be: their headings over a blurred place, "Plus membership required".
+    const held = screen.getAllByTestId('review-held-back');
+    expect(held).toHaveLength(3);
+    expect(held[0]?.getAttribute('data-access')).toBe('plus_required');
+    expect(held[0]?.textContent).toContain('Plus membership required');
+    expect(held[0]?.textContent).toContain('Your answer');
     // The review renders from its data: band and verdict, no bracketed text.
     expect(screen.getAllByTestId('review-band')[0]?.getAttribute('data-band')).toBe('low');
     expect(screen.getAllByTestId('review-verdict')[0]?.textContent).toBe(review.verdict);
@@ -89,9 +95,11 @@ describe('the in-test review and the Plus rule', () => {
     const notice = screen.getByTestId('review-plus-notice');
     expect(notice.getAttribute('data-access')).toBe('sign_in');
     expect(notice.querySelector('a')?.getAttribute('href')).toContain('/auth?mode=login');
+    expect(screen.getAllByTestId('review-held-back')[0]?.getAttribute('data-access')).toBe('sign_in');
     cleanup();
     renderView(true, true);
     expect(screen.queryByTestId('review-plus-notice')).toBeNull();
     expect(screen.getAllByTestId('review-content')).toHaveLength(3);
+    expect(screen.queryByTestId('review-held-back')).toBeNull();
   });
 });

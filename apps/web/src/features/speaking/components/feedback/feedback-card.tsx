@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewAccess } from '@kouyu/core';
 import { AnswerReplay } from '@/components/lesson-review/answer-replay';
+import { HeldBackAnswer } from '@/components/lesson-review/held-back-answer';
 import { LessonReviewView } from '@/components/lesson-review/lesson-review-view';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
 import type { FeedbackFailure } from '../../lib/feedback-stream';
@@ -59,7 +60,13 @@ export function FeedbackCard({ item, access }: { item: FeedbackItem; access: Rev
             <dd lang="zh-CN">{item.status === 'skipped' ? t('feedback.noAnswer') : item.userAnswer}</dd>
           </div>
         </dl>
-      ) : null}
+      ) : (
+        <HeldBackAnswer
+          access={access}
+          originalLabel={t('feedback.original')}
+          answerLabel={t('feedback.yourAnswer')}
+        />
+      )}
       {item.status !== 'skipped' ? <AnswerReplay src={item.recordingUrl} audioId={item.audioId} /> : null}
       {item.status === 'skipped' ? (
         <p className="text-sm text-ink-muted">{t('feedback.skipped')}</p>

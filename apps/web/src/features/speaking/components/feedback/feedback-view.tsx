@@ -17,6 +17,8 @@ export interface FeedbackViewProps {
   signedIn: boolean;
   official: boolean;
   onBack: () => void;
+  /** A guest's "Done" at the end of the feedback (then the limitation modal); none for learners. */
+  onDone?: () => void;
 }
 
 /** The feedback-only view: average score, each question's streamed feedback, back to the test. */
@@ -30,6 +32,7 @@ export function FeedbackView({
   signedIn,
   official,
   onBack,
+  onDone,
 }: FeedbackViewProps) {
   const { t } = useTranslation('speaking');
   const location = useLocation();
@@ -86,6 +89,11 @@ export function FeedbackView({
           <FeedbackCard key={item.runNumber} item={item} access={access} />
         ))}
       </div>
+      {onDone && !running && items.length > 0 ? (
+        <Button className="self-start" onClick={onDone} data-testid="feedback-done">
+          {t('feedback.done')}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -86,7 +86,8 @@ export function QuestionContent({
           status={flow.audio.status}
           error={flow.audio.error}
           allPlayed={flow.allPlayed}
-          playsLeft={limit === null || state.auto ? null : Math.max(0, limit - flow.plays)}
+          // Practice replays are free (the note says so): only the exam counts plays.
+          playsLeft={limit === null || !state.auto ? null : Math.max(0, limit - flow.plays)}
           played={flow.plays > 0}
           disabled={flow.recording}
           onPlay={() => void flow.play()}
@@ -116,6 +117,7 @@ export function QuestionContent({
           locked={run.finished}
           typing={typing}
           toneText={toneTextOf(q)}
+          score={run.scores[current.runNumber] ?? null}
         />
       </div>
     </div>

@@ -7,6 +7,8 @@ import { browserRecognitionConstructor, startBrowserRecognition } from '../../li
 import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
 import type { Answer } from '../../lib/run';
 import { AnswerTones } from '@/components/voice/answer-tones';
+import type { AnswerScore } from '../../hooks/use-answer-scores';
+import { AnswerScoreView } from './answer-score';
 
 export interface ReviewStepProps {
   status: RecorderStatus;
@@ -21,6 +23,8 @@ export interface ReviewStepProps {
   typing: boolean;
   /** The text a repeat or read-aloud answer says: its tones are drawn from the recording. */
   toneText?: string | null;
+  /** Practice mode: this answer's score, asked right after it was given. */
+  score?: AnswerScore | null;
 }
 
 /** Step 3: the transcript (or what is heard so far), the learner's own recording, and typing when recognition failed. */
@@ -35,6 +39,7 @@ export function ReviewStep({
   locked,
   typing,
   toneText = null,
+  score = null,
 }: ReviewStepProps) {
   const { t } = useTranslation(['speaking', 'common']);
   const failed = failure?.kind === 'recognition' ? failure.code : notice;
@@ -51,14 +56,24 @@ export function ReviewStep({
         className="overflow-y-auto rounded-lg bg-surface-sunken p-3"
         style={{ maxHeight: ANSWER_BOX_MAX_HEIGHT_PX }}
         aria-live="polite"
+        // A long answer scrolls inside the box: keyboard users reach it too (axe scrollable-region-focusable).
+        tabIndex={0}
         data-testid="answer-box"
       >
         {status === 'transcribing' ? (
           <p className="text-ink-muted">{t('review.processing')}</p>
         ) : live ? (
-          <p lang="zh-CN" data-testid="partial-text">
-            {partial || t('review.listening')}
-          </p>
+          // Auto mode (spec 001 §2): the text heard so far, and the answer recorded last for this question.
+          <div className="flex flex-col gap-2">
+            <p lang="zh-CN" data-testid="partial-text">
+              {partial || t('review.listening')}
+            </p>
+            {answer?.text ? (
+              <p className="text-sm text-ink-muted" data-testid="latest-answer">
+                {t('review.latest')} <span lang="zh-CN">{answer.text}</span>
+              </p>
+            ) : null}
+          </div>
         ) : answer?.text ? (
           <p lang="zh-CN" className="whitespace-pre-wrap text-lg" data-testid="answer-text">
             {answer.text}
@@ -89,6 +104,7 @@ export function ReviewStep({
           })}
         </p>
       ) : null}
+      {score && status !== 'recording' && status !== 'transcribing' ? <AnswerScoreView score={score} /> : null}
       {canType ? <TypeAnswer key={answer?.text ?? ''} initial={answer?.text ?? ''} onSave={onType} /> : null}
     </section>
   );

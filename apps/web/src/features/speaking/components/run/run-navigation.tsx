@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
 import type { WarningKey } from '../../hooks/use-warning';
+import { numberRanges } from '../../lib/run';
 
 export interface RunNavigationProps {
   warning: WarningKey | null;
+  /** Run numbers still unanswered: the completion warning names them. */
+  unanswered: readonly number[];
   last: boolean;
   finished: boolean;
   submitting: boolean;
@@ -27,8 +30,11 @@ export function RunNavigation(p: RunNavigationProps) {
             className="rounded-lg bg-warning/15 px-3 py-2 text-sm font-medium text-warning"
             data-testid="run-warning"
             data-warning={p.warning}
+            data-unanswered={p.warning === 'answerAll' ? p.unanswered.join(',') : undefined}
           >
-            {t(`warnings.${p.warning}`)}
+            {p.warning === 'answerAll'
+              ? t('warnings.answerAll', { count: p.unanswered.length, list: numberRanges(p.unanswered) })
+              : t(`warnings.${p.warning}`)}
           </p>
         ) : null}
       </div>

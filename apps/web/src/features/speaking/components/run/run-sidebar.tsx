@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { DebugLogPanel } from '@/components/ui/debug-log-panel';
 
-/** "Question X of N", the part, its collapsible instructions and the folded connection log. */
+/** "Question X of N", the part, the question navigator, collapsible instructions and the folded connection log. */
 export function RunSidebar({
   number,
   total,
   part,
   instructions,
+  navigator,
 }: {
   number: number;
   total: number;
   part: number;
   instructions: string;
+  navigator?: ReactNode;
 }) {
   const { t } = useTranslation('speaking');
   const [open, setOpen] = useState(true);
@@ -25,6 +28,7 @@ export function RunSidebar({
         {t('run.progress', { n: number, total })}
       </p>
       <p className="text-sm text-ink-muted">{t('selection.part', { part })}</p>
+      {navigator}
       <div>
         <button
           type="button"

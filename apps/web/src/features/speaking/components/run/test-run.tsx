@@ -13,6 +13,7 @@ import { ClickToPlay } from './click-to-play';
 import { MicPermissionModal } from './mic-permission-modal';
 import { NoAnswersModal } from './no-answers-modal';
 import { QuestionContent } from './question-content';
+import { QuestionNavigator } from './question-navigator';
 import { RunHeader } from './run-header';
 import { RunNavigation } from './run-navigation';
 import { RunSidebar } from './run-sidebar';
@@ -68,6 +69,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           signedIn={viewer.signedIn}
           official={viewer.official}
           onBack={() => run.showFeedback(false)}
+          onDone={viewer.signedIn ? undefined : run.openGuestLimit}
         />
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[17rem_1fr]">
@@ -76,6 +78,16 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
             total={run.total}
             part={current.part}
             instructions={part?.instructions ?? ''}
+            navigator={
+              state.phase === 'ready' ? null : (
+                <QuestionNavigator
+                  questions={data.questions}
+                  currentRun={current.runNumber}
+                  answers={state.answers}
+                  onSelect={run.select}
+                />
+              )
+            }
           />
           <div className="flex min-w-0 flex-col gap-5">
             {state.phase === 'ready' ? (
@@ -97,6 +109,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
             {state.phase === 'ready' ? null : (
               <RunNavigation
                 warning={run.warning}
+                unanswered={run.unanswered}
                 last={state.index === run.total - 1}
                 finished={run.finished}
                 submitting={state.phase === 'submitting'}

@@ -85,13 +85,13 @@ export function TestCard({
           {test.difficulty ? (
             <div className="flex gap-1">
               <dt>{t('selection.difficulty')}:</dt>
-              <dd>{test.difficulty}</dd>
+              <dd>{t(`selection.difficulties.${test.difficulty}`, { defaultValue: test.difficulty })}</dd>
             </div>
           ) : null}
           {test.test_type ? (
             <div className="flex gap-1">
               <dt>{t('selection.type')}:</dt>
-              <dd>{test.test_type}</dd>
+              <dd>{t(`selection.types.${test.test_type}`, { defaultValue: test.test_type })}</dd>
             </div>
           ) : null}
         </dl>

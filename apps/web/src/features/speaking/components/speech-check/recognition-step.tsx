@@ -99,6 +99,8 @@ export function RecognitionStep({
       id="recognition"
       title={t('recognition.title')}
       state={recording || busy ? 'running' : STATE[check]}
+      // No engine on the server: recognition does not work "with a caveat", it is not there.
+      label={!recording && !busy && check === 'unavailable' ? t('state.unavailable') : undefined}
     >
       {engine === 'none' ? (
         <p

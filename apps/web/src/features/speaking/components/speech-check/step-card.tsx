@@ -17,11 +17,14 @@ export function StepCard({
   id,
   title,
   state,
+  label,
   children,
 }: {
   id: 'mic' | 'network' | 'recognition';
   title: string;
   state: StepState;
+  /** The badge's own words, where the state's general one would mislead. */
+  label?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('check');
@@ -37,7 +40,7 @@ export function StepCard({
           {title}
         </h2>
         <span className={cn('rounded-full border px-3 py-0.5 text-sm font-medium', BADGE[state])}>
-          {t(`state.${state}`)}
+          {label ?? t(`state.${state}`)}
         </span>
       </header>
       {children}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import enSpeaking from '../src/locales/en/speaking.json' with { type: 'json' };
+import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
+import ruResults from '../src/locales/ru/results.json' with { type: 'json' };
+import ruSpeaking from '../src/locales/ru/speaking.json' with { type: 'json' };
+import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
+import zhResults from '../src/locales/zh/results.json' with { type: 'json' };
+import zhSpeaking from '../src/locales/zh/speaking.json' with { type: 'json' };
+import { call, openSignedIn, signUpThroughApi } from './accounts';
+import { DESKTOP, PHONE, launchBrowser } from './browser';
+import { untilLevel } from './wait';
+
+const baseURL = inject('baseURL');
+const speakingOf = { zh: zhSpeaking, ru: ruSpeaking } as const;
+const titles = {
+  zh: { results: '我的测试成绩 · Kouyu', progress: '学习进度 · Kouyu' },
+  ru: { results: 'Ваши результаты · Kouyu', progress: 'Прогресс · Kouyu' },
+} as const;
+const TEST = 101;
+const PARTS = { 1: 15, 2: 10, 3: 2 } as const;
+const q = (part: number, n: number) => TEST * 1000 + part * 100 + n;
+
+/** The directives of a CSP header, by name. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name ?? '', values]),
+  );
+}
+
+/** Start → (the page's microphone prompt, when Chromium has not granted it already) → question 1. */
+async function startRun(page: Page) {
+  await page.getByTestId('start-test').click();
+  const allow = page.getByTestId('mic-allow');
+  const content = page.locator('[data-testid=question-content][data-question="1"]');
+  await Promise.race([allow.waitFor(), content.waitFor()]);
+  if (await allow.isVisible()) await allow.click();
+  await content.waitFor();
+}
+
+async function playThrough(page: Page) {
+  await page.getByTestId('play-audio').click();
+  await page.locator('[data-testid=audio-status][data-status=allPlayed]').waitFor({ timeout: 30_000 });
+}
+
+describe('a test run and its review a learner can read', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    // The microphone says a Mandarin sentence (espeak-ng), once per capture.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-run-review-'));
+    const raw = path.join(dir, 'raw.wav');
+    const wav = path.join(dir, 'speech.wav');
+    execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-w', raw, 'wo3 jia1 you3 si4 ge4 ren2']);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.5']);
+    browser = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    ]);
+  });
+  afterAll(async () => {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'on a phone: the pitch picture under the page CSP, a score right after the answer, the navigator and the named warning',
+    { timeout: 180_000 },
+    async () => {
+      const auth = await signUpThroughApi('run-review');
+      const page = await openSignedIn(browser, auth, '/en', PHONE);
+      const doc = await page.goto(`${baseURL}/en/test/basic/${TEST}/part-1`);
+      // The page's own CSP: recordings are never fetched from blob: (connect-src keeps to the site).
+      const csp = directives((await doc?.allHeaders())?.['content-security-policy'] ?? '');
+      expect(csp.get('connect-src')?.[0]).toBe("'self'");
+      expect(csp.get('connect-src')).not.toContain('blob:');
+      // The server wrote the page's own title into the HTML.
+      expect(await doc?.text()).toContain('<title>HSKK test · Kouyu</title>');
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
+      await startRun(page);
+
+      await playThrough(page);
+      await page.getByTestId('record-button').click();
+      await page.locator('[data-testid=record-status][data-status=recording]').waitFor();
+      await untilLevel(page, 'record-level', { above: 40 });
+      await untilLevel(page, 'record-level', { below: 10, forMs: 400 });
+      await page.getByTestId('record-button').click();
+      await page.locator('[data-testid=record-status][data-status=completed]').waitFor({ timeout: 30_000 });
+
+      // The tone picture of the recording renders (it read the bytes kept beside the blob URL).
+      await page.getByTestId('answer-tones').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('answer-box').textContent()).not.toContain(enCommon.errors.internal);
+      // Practice mode: the answer is scored at once, with its band.
+      await page.locator('[data-testid=answer-score][data-status=done]').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('answer-score-value').textContent()).toMatch(/^\d+ \/ 100$/);
+      expect(await page.getByTestId('answer-score').getByTestId('review-band').count()).toBe(1);
+      expect(refused).toEqual([]);
+
+      // The navigator shows what is answered and jumps; completing names what is left.
+      const nav = page.getByTestId('question-nav-item');
+      expect(await nav.count()).toBe(PARTS[1]);
+      expect(await nav.first().getAttribute('data-answered')).toBe('true');
+      expect(await nav.nth(1).getAttribute('data-answered')).toBe('false');
+      await nav.nth(PARTS[1] - 1).click();
+      await page.locator(`[data-testid=question-content][data-question="${PARTS[1]}"]`).waitFor();
+      await playThrough(page);
+      await page.getByTestId('next-question').click();
+      const warning = page.locator('[data-testid=run-warning][data-warning=answerAll]');
+      await warning.waitFor();
+      expect(await warning.textContent()).toBe(
+        enSpeaking.warnings.answerAll_other.replace('{{list}}', `2–${PARTS[1]}`),
+      );
+      // The sidebar's navigator fits the phone: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.context().close();
+    },
+  );
+
+  it('on a desktop, in Chinese and Russian: results grouped by part, each answer named by its task, held back blurred', async () => {
+    const auth = await signUpThroughApi('run-results');
+    const answers = Object.entries(PARTS).flatMap(([part, count]) =>
+      Array.from({ length: count }, (_, i) => ({
+        question_id: q(Number(part), i + 1),
+        question_number: i + 1,
+        user_answers: '我家有四个人',
+        orig_answers: '我家有四个人。',
+        ai_feedback_id: null,
+      })),
+    );
+    const saved = await call(
+      'POST',
+      '/user-test-questions',
+      { test_id: TEST, level_id: 1, part_id: null, is_full_test: true, completed_time: 600, answers },
+      auth.token,
+    );
+    expect(saved.status).toBe(201);
+    const page = await openSignedIn(browser, auth, '/zh', DESKTOP);
+    for (const [lang, results, common] of [
+      ['zh', zhResults, zhCommon],
+      ['ru', ruResults, ruCommon],
+    ] as const) {
+      await page.goto(`${baseURL}/${lang}/results`);
+      expect(await page.title()).toBe(titles[lang].results);
+      const item = page.getByTestId('result-item').first();
+      await item.getByTestId('view-result-feedback').click();
+      await item.getByTestId('result-part').nth(2).waitFor();
+      expect(await item.getByTestId('result-part').count()).toBe(3);
+      const names = await item.getByTestId('result-answer-name').allTextContents();
+      expect(names).toHaveLength(27);
+      const name = (part: number, task: keyof typeof results.tasks, n: number) =>
+        results.item
+          .replace('{{part}}', String(part))
+          .replace('{{task}}', results.tasks[task])
+          .replace('{{n}}', String(n));
+      expect(names[2]).toBe(name(1, 'repeat', 3));
+      expect(names[15]).toBe(name(2, 'answer', 16));
+      expect(names[26]).toBe(name(3, 'open', 27));
+      // A learner without Plus: the question and answer are not on the page, their place is blurred.
+      const held = item.getByTestId('review-held-back');
+      expect(await held.count()).toBe(27);
+      expect(await held.first().textContent()).toContain(common.lessonReview.notice.plusTitle);
+      expect(await item.textContent()).not.toContain('我家有四个人');
+
+      // The title follows a navigation inside the app.
+      await page.getByTestId('results-progress-link').click();
+      await page.getByTestId('progress-page').waitFor();
+      await expect.poll(() => page.title()).toBe(titles[lang].progress);
+
+      // Test cards name difficulty and type in the page's language, not as stored.
+      await page.goto(`${baseURL}/${lang}/test-selection/basic`);
+      const card = page.locator(`[data-testid=test-card][data-test-id="${TEST}"]`);
+      await card.waitFor();
+      const facts = await card.locator('dd').allTextContents();
+      expect(facts).toContain(speakingOf[lang].selection.types.practice);
+      expect(facts.some((f) => /^(easy|medium|hard|practice|mock)$/.test(f))).toBe(false);
+    }
+    await page.context().close();
+  });
+});
