@@ -1,8 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enSpeaking from '../src/locales/en/speaking.json' with { type: 'json' };
@@ -13,7 +9,8 @@ import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
 import zhResults from '../src/locales/zh/results.json' with { type: 'json' };
 import zhSpeaking from '../src/locales/zh/speaking.json' with { type: 'json' };
 import { call, openSignedIn, signUpThroughApi } from './accounts';
-import { DESKTOP, PHONE, launchBrowser } from './browser';
+import { DESKTOP, PHONE } from './browser';
+import { launchSpeakingBrowser, startRun } from './speaking-run';
 import { untilLevel } from './wait';
 
 const baseURL = inject('baseURL');
@@ -37,15 +34,6 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-/** Start → (the page's microphone prompt, when Chromium has not granted it already) → question 1. */
-async function startRun(page: Page) {
-  await page.getByTestId('start-test').click();
-  const allow = page.getByTestId('mic-allow');
-  const content = page.locator('[data-testid=question-content][data-question="1"]');
-  await Promise.race([allow.waitFor(), content.waitFor()]);
-  if (await allow.isVisible()) await allow.click();
-  await content.waitFor();
-}
 
 async function playThrough(page: Page) {
   await page.getByTestId('play-audio').click();
@@ -54,24 +42,14 @@ async function playThrough(page: Page) {
 
 describe('a test run and its review a learner can read', () => {
   let browser: Browser;
-  let dir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     // The microphone says a Mandarin sentence (espeak-ng), once per capture.
-    dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-run-review-'));
-    const raw = path.join(dir, 'raw.wav');
-    const wav = path.join(dir, 'speech.wav');
-    execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-w', raw, 'wo3 jia1 you3 si4 ge4 ren2']);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.5']);
-    browser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ]);
+    ({ browser, close } = await launchSpeakingBrowser('wo3 jia1 you3 si4 ge4 ren2'));
   });
   afterAll(async () => {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   it(

@@ -1,50 +1,26 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../src/locales/en/speaking.json' with { type: 'json' };
 import { openSignedIn, signUpThroughApi } from './accounts';
-import { launchBrowser, newPage } from './browser';
+import { newPage } from './browser';
+import { launchSpeakingBrowser, startRun } from './speaking-run';
 import { STANDIN_PHRASE } from './transcription-standin';
 import { untilCount, untilLevel, untilText } from './wait';
 
 const baseURL = inject('baseURL');
-/** A page signed in as `auth` (the stored session of spec 000 §3). */
-/** Start → the microphone prompt of the page (the browser's own prompt is auto-accepted) → question 1. */
-async function startRun(page: Page) {
-  await page.getByTestId('start-test').click();
-  // Chromium may already report the fake microphone as granted; otherwise the page asks first.
-  const allow = page.getByTestId('mic-allow');
-  const content = page.locator('[data-testid=question-content][data-question="1"]');
-  await Promise.race([allow.waitFor(), content.waitFor()]);
-  if (await allow.isVisible()) await allow.click();
-  await content.waitFor();
-}
 
 const statusOf = (page: Page, id: string) => page.getByTestId(id).getAttribute('data-status');
 
 describe('the HSKK speaking test in a real browser', () => {
   let browser: Browser;
-  let dir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    // The microphone is a WAV of a spoken Mandarin sentence (Debian's espeak-ng), played once per capture.
-    dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-speaking-'));
-    const raw = path.join(dir, 'raw.wav');
-    const wav = path.join(dir, 'speech.wav');
-    execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', '-w', raw, 'wo3 jin1 tian1 hen3 mang2']);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.3', '0.5']);
-    browser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ]);
+    // The microphone says a Mandarin sentence (espeak-ng), once per capture.
+    ({ browser, close } = await launchSpeakingBrowser('wo3 jin1 tian1 hen3 mang2'));
   });
   afterAll(async () => {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   it(
