@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThirdToneSandhi, markedPinyin, TONE_WRONG_AT_MOST, toneOf, toneVerdict, withTone } from './tones.js';
+import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_WRONG_AT_MOST, toneOf, toneVerdict, withTone } from './tones.js';
 
 const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
 
@@ -32,5 +32,15 @@ describe('tones', () => {
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST })).toBe('wrong');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: 0.3 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe('right');
+  });
+});
+
+describe('markedTones', () => {
+  it('reads the marked tones of written pinyin in order, neutral syllables absent', () => {
+    expect(markedTones('nǐ hǎo')).toEqual([3, 3]);
+    expect(markedTones('lǜ')).toEqual([4]);
+    expect(markedTones('māma')).toEqual([1]);
+    // Decomposed marks (a combining caron) read the same as composed ones.
+    expect(markedTones('nu\u030C')).toEqual([3]);
   });
 });

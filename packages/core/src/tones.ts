@@ -87,6 +87,18 @@ const TONE_MARKS: Readonly<Record<string, string>> = {
   ü: 'ǖǘǚǜ',
 };
 
+const MARK_TONES: Readonly<Record<string, Tone>> = Object.fromEntries(
+  Object.values(TONE_MARKS).flatMap((marks) => [...marks].map((m, i): [string, Tone] => [m, toneOf(`a${i + 1}`)])),
+);
+
+/** The marked tones of written pinyin in order: `nǐ hǎo` → [3, 3]; a neutral syllable carries no mark and is absent. */
+export function markedTones(pinyin: string): Tone[] {
+  return [...pinyin.normalize('NFC')].flatMap((c) => {
+    const tone = MARK_TONES[c];
+    return tone === undefined ? [] : [tone];
+  });
+}
+
 /** Numbered pinyin with a tone mark, for reading: `hao3` → `hǎo`, `lv4` → `lǜ`, `ma5` → `ma`. */
 export function markedPinyin(numbered: string): string {
   const tone = toneOf(numbered);

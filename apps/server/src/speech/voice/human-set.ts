@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyThirdToneSandhi, toneOf } from '@kouyu/core';
-import type { ExpectedSyllable, Tone } from '@kouyu/core';
+import { applyThirdToneSandhi, markedTones, toneOf } from '@kouyu/core';
+import type { ExpectedSyllable } from '@kouyu/core';
 import { expectedSyllables } from './expected.js';
 import { float32ToInt16, resample } from '../asr/audio.js';
 import { parseWav } from '../asr/wav.js';
@@ -43,23 +43,6 @@ export function fullSetDir(): string | null {
   return candidates.find((d): d is string => !!d && existsSync(path.join(d, 'words.tsv'))) ?? null;
 }
 
-const MARKS: Record<string, Tone> = {};
-for (const [vowel, marks] of Object.entries({
-  a: 'āáǎà',
-  e: 'ēéěè',
-  i: 'īíǐì',
-  o: 'ōóǒò',
-  u: 'ūúǔù',
-  ü: 'ǖǘǚǜ',
-})) {
-  [...marks].forEach((m, i) => (MARKS[m] = (i + 1) as Tone));
-  void vowel;
-}
-
-/** The marked tones of written pinyin in order (neutral syllables carry no mark, so they are absent). */
-function markedTones(pinyin: string): Tone[] {
-  return [...pinyin.normalize('NFC')].flatMap((c) => (MARKS[c] ? [MARKS[c]] : []));
-}
 
 /**
  * A word's expected syllables, kept only when the converter agrees with the syllabus's pinyin on every
