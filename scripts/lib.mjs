@@ -47,8 +47,8 @@ export function findChromium() {
   return candidates.find((p) => p && existsSync(p)) ?? null;
 }
 
-/** Debian packages the tests use: the browser, CJK fonts for OCR images, espeak-ng and sox for audio. */
-export const TEST_PACKAGES = ['chromium', 'fonts-noto-cjk', 'espeak-ng', 'sox'];
+/** Debian packages the tests use: the browser, CJK fonts for OCR images, espeak-ng and sox for audio, Caddy for the proxy set-up. */
+export const TEST_PACKAGES = ['chromium', 'fonts-noto-cjk', 'espeak-ng', 'sox', 'caddy'];
 
 function missingPackages() {
   return TEST_PACKAGES.filter((p) => spawnSync('dpkg', ['-s', p], { stdio: 'ignore' }).status !== 0);
