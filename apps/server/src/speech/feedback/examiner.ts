@@ -47,6 +47,7 @@ const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
 /** Coherence of a one-phrase reply that gives what a quick question asks for. */
 const ELLIPTICAL_REPLY = 0.8;
+const ELLIPTICAL_CLAUSES = 3;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
 
@@ -200,10 +201,13 @@ export class ExaminerEngine implements FeedbackEngine {
       measures.coherence = measureCoherence(tokens, input.question_type === 'answer');
       // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
       // is how a speaker replies, not a broken sentence.
+      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到).
+      const form = measures.relevance.form;
       if (
         input.question_type === 'answer' &&
-        measures.relevance.form?.specific &&
-        measures.coherence.clauses === 1 &&
+        form &&
+        (form.specific || (form.answered && measures.coherence.clauses > 1)) &&
+        measures.coherence.clauses <= ELLIPTICAL_CLAUSES &&
         measures.coherence.repetition === 0 &&
         measures.coherence.score < ELLIPTICAL_REPLY
       )

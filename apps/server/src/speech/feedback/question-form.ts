@@ -38,6 +38,10 @@ export interface QuestionForm {
   when?: string[];
   /** 几点 / 几月几号: a clock time or a date is asked, not just "later". */
   clock?: boolean;
+  /** 远吗 / 贵不贵: the adjective a yes/no question asks about (很近, 不太贵, 还可以 answer it). */
+  adjective?: string;
+  /** The actions the question asks about (起床, 运动): a count or time of another one is off it. */
+  actions?: string[];
   /** A还是B: the sides offered. */
   options?: string[];
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
@@ -60,10 +64,17 @@ export interface FormAnswer {
   about: 'question' | 'other' | 'unknown';
   /** The answer sets itself at another time than the question does (每天八点 for 下课以后). */
   otherTime: boolean;
+  /**
+   * The time, count or length given belongs to another action than the question's (十一点睡觉 for
+   * 几点起床): the answer replies to a neighbouring question.
+   */
+  otherAction: boolean;
 }
 
 const PERSON_PRONOUNS = /^(我|你|他|她|我们|你们|他们|她们|大家|自己|别人|咱们)$/;
 const THIRD = /^(他|她|他们|她们)$/;
+// 小张 / 老王 and words made with an agent suffix (同屋, 室友, 同学) name a person the lexicon may not hold.
+const PERSON_NAME = /^[小老][\p{Script=Han}]$|^\p{Script=Han}*(友|同学|同事|同屋|师傅|老师|先生|女士|阿姨|叔叔)$/u;
 const FREQUENCY =
   /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
 const DURATION_UNIT = /小时|分钟|分|天|年|月|星期|周|钟头|半|久|一会儿|以前|以后|多/;
@@ -72,7 +83,28 @@ const TIME_WORDS =
 const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
 const EVALUATION_WORDS =
   /好|不错|喜欢|满意|一般|舒服|方便|有意思|好吃|好看|好玩|难|容易|贵|便宜|漂亮|干净|棒/;
-const YES_NO = /^(是|不|不是|没|没有|有|会|不会|能|对|还|可以|要|想|当然|嗯|好)$/;
+// A yes or a no: counts where the answer opens with it (是的。/ 不，……), not inside another sentence.
+const YES_NO = /^(是|是的|不|不是|没|没有|有|会|不会|能|对|可以|要|想|当然|好|行)$/;
+// A degree or a middling verdict answers an adjective's yes/no question (远吗 → 很近 / 不太远 / 还可以).
+const DEGREE = /^(很|挺|太|非常|特别|比较|有点|有点儿|有一点|一点儿|一点|不太|不|没|真|还|还可以|还行|一般|马马虎虎|最)$/;
+const DEGREED = /^(很|挺|太|不太|不|没那么|有点儿?|一点儿?也?不|非常|特别|比较|真)\p{Script=Han}{1,2}$/u;
+const MIDDLING = /还可以|还行|一般|马马虎虎|还好|差不多/;
+// 怎么去 is answered by a means: a vehicle, a way of going, or a tool taken (骑自行车去, 坐地铁, 打车).
+const MEANS = /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送/;
+// The units a number is counted in: a number in another unit than the question's answers another question
+// (三楼 or 三千块 for 几个房间 / 什么时候).
+const UNIT_CLASSES: [string, RegExp][] = [
+  ['clock', /^(点|点钟|点半|分)$/],
+  ['date', /^(号|日|月|年|月份|星期|周)$/],
+  ['floor', /^(楼|层)$/],
+  ['money', /^(块|元|钱|毛|角|块钱)$/],
+  ['times', /^(次|遍|回|趟)$/],
+  ['span', /^(小时|分钟|天|年|个月|星期|周|钟头)$/],
+  ['age', /^岁$/],
+];
+// 年 / 天 are both a date and a length: a unit may be of more than one class.
+const unitClasses = (unit: string): string[] => UNIT_CLASSES.filter(([, re]) => re.test(unit)).map(([c]) => c);
+const unitClass = (unit: string): string | null => unitClasses(unit)[0] ?? null;
 // The kinds of thing a verb takes as its object (什么 after it asks for one).
 const VERB_OBJECTS: Record<string, string[]> = {
   吃: ['food', 'fruit'],
@@ -128,6 +160,8 @@ function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
+    // 家 is a home (在家休息), not the family as a person.
+    if (t.word === '家') break;
     if (PERSON_PRONOUNS.test(t.word) || lex.isA(t.word, 'person') || lex.isA(t.word, 'family'))
       out.push(t.word);
     else if (t.word !== '的') break;
@@ -170,7 +204,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
         )
         .map((t) => t.word);
     const a = words(before.split(/[，,]/).pop() ?? '');
-    const b = words(after);
+    // 坐地铁去上班: the side ends where the sentence goes on (去上班 is shared by both sides).
+    const rest = words(after);
+    const stop = rest.findIndex((w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0);
+    const b = stop > 0 ? rest.slice(0, stop) : rest;
     form.options = [...new Set([...a.slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
@@ -190,7 +227,20 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
-  if (asks.size === 0 && /吗[？?。！!]?$|吗[？?]/.test(q)) asks.add('yes_no');
+  // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
+  const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
+  if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]/.test(q) || aNotA)) {
+    asks.add('yes_no');
+    const end = tokens.findIndex((t) => t.word === '吗');
+    const last = aNotA
+      ? tokens.find((t) => t.word === aNotA[1])
+      : [...tokens.slice(0, end < 0 ? tokens.length : end)].reverse().find((t) => HAN.test(t.word));
+    // The tagger may join the adjective to what precedes it (对你好吗 → 你好/l 吗): its last character then.
+    const adjective = (w: string): boolean => (lex.entry(w)?.pos ?? '').startsWith('a');
+    const word = last?.word ?? '';
+    if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
+    else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
+  }
   form.asks = [...asks];
   if (!asks.has('time') && !asks.has('duration')) {
     const when = tokens
@@ -198,16 +248,50 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       .map((t) => t.word);
     if (when.length) form.when = when;
   }
+  const acts = actions(mainClause(tokens)).map((t) => t.word);
+  if (acts.length) form.actions = acts;
   const subject = subjectOf(mainClause(tokens), lex);
-  if (subject.length > 0) {
+  // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
+  const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
+  if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
     form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };
   }
   return form;
 }
 
+// 很多 / 许多 are tagged numerals but count nothing; 好几次 does (several).
 const isNumber = (t: Token): boolean =>
-  t.tag === 'm' || t.tag === 'mq' || /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word);
+  /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word) ||
+  ((t.tag === 'm' || t.tag === 'mq') && /[零一二两三四五六七八九十百千万半几\d]/.test(t.word));
+
+// Words that are a length of time themselves, not a point in it (晚上 is when, not how long).
+const SPAN_WORDS = /^(一会儿|半天|整天|一整天|一辈子|好久|很久|不久|一下午|一上午|一晚上)$/;
+// 每天晚上 for 你每天学习多长时间: the 每天 is the question's own, the rest is a time, not a length.
+const ownFrequency = (word: string, question: string): boolean => {
+  const hit = FREQUENCY.exec(word)?.[0];
+  return hit !== undefined && !question.includes(hit);
+};
+const TIME_UNITS = new Set(['clock', 'date', 'span']);
+const DURATION_UNITS = new Set(['span', 'times', 'clock']);
+/** The unit classes a 几 / 多少 question counts in: its own (多少钱 → money), none for 个 / 口 / 只. */
+function numberUnits(question: string): Set<string> {
+  const unit = /(?:几|多少)(\p{Script=Han})/u.exec(question)?.[1] ?? '';
+  const cls = unitClass(unit) ?? (/多大/.test(question) ? 'age' : null);
+  return new Set(cls ? [cls] : []);
+}
+/** A number counted in a unit of the classes allowed, or in a unit no class names (四个, 五十个, 三口). */
+function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<string>): boolean {
+  if (!isNumber(t)) return false;
+  const rest = /^[零一二两三四五六七八九十百千万半几多\d.]+(.*)$/u.exec(t.word)?.[1] ?? t.word;
+  const next = tokens[tokens.indexOf(t) + 1];
+  const unit = rest || (next && HAN.test(next.word) ? next.word : '');
+  const classes = unitClasses(unit.replace(/^半/, ''));
+  return classes.length === 0 || classes.some((c) => allowed.has(c));
+}
+// The body's parts are where a 哪儿不舒服 hurts.
+const BODY = /^(头|胃|牙|腿|脚|手|腰|背|眼|耳朵|鼻子|肚子|嗓子|眼睛)/;
+const bodily = (word: string): boolean => BODY.test(word) || lexicon().isA(word, 'body');
 
 /** The words of an answer that give one form of its question. */
 function giving(
@@ -232,6 +316,7 @@ function giving(
         (t) =>
           (/^nr/.test(t.tag) ||
             PERSON_PRONOUNS.test(t.word) ||
+            PERSON_NAME.test(t.word) ||
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word),
@@ -239,6 +324,7 @@ function giving(
       // 和……一起 / 跟……: someone is named as company even when the tagger misses them.
       if (
         people.length === 0 &&
+        /(和|跟|同|与)谁/.test(question) &&
         /(和|跟|同)[^，。]{1,6}(一起|一块)/.test(text) &&
         !/(和|跟)(我|你)一起/.test(text)
       )
@@ -246,20 +332,33 @@ function giving(
       return people;
     }
     case 'place':
-      return words((t) => t.tag !== 'r' && (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'))).concat(
-        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)/u.test(text) ? ['在/去…'] : [],
+      // 哪儿不舒服 asks where in the body: 头, 肚子, 嗓子 are its places.
+      if (/舒服|疼|痛/.test(question)) return words((t) => bodily(t.word));
+      return words(
+        (t) =>
+          t.tag !== 'r' &&
+          !(lex.entry(t.word)?.pos ?? '').startsWith('a') &&
+          (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place')),
+      ).concat(
+        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text) ? ['在/去…'] : [],
       );
     case 'time':
-      if (form.clock) return words((t) => isNumber(t) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
+      if (form.clock)
+        return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
       return words(
-        (t) => t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word) || isNumber(t),
-      ).concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
+        (t) =>
+          !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
+      )
+        .concat(words((t) => inUnit(t, tokens, TIME_UNITS))).concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
     case 'duration':
       return words(
-        (t) => FREQUENCY.test(t.word) || (isNumber(t) && DURATION_UNIT.test(text)) || lex.isA(t.word, 'time'),
+        (t) =>
+          (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
+          inUnit(t, tokens, DURATION_UNITS) ||
+          (isNumber(t) && FREQUENCY.test(t.word)),
       );
     case 'number':
-      return words(isNumber);
+      return words((t) => inUnit(t, tokens, numberUnits(question)));
     case 'reason':
       return REASON.test(text) ? [REASON.exec(text)?.[0] ?? '因为'] : [];
     case 'choice': {
@@ -296,16 +395,27 @@ function giving(
           EVALUATION_WORDS.test(t.word),
       );
     case 'manner':
-      return words((t) => /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word));
+      return words(
+        (t) => MEANS.test(t.word) || lex.isA(t.word, 'vehicle') || (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+      );
     case 'object': {
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
+      // Chinese compounds are right-headed: 爱情电影 is a film, 电影院 is not.
+      const headed = (w: string): boolean => kindWord !== undefined && w.length > kindWord.length && w.endsWith(kindWord);
+      const modified = (w: string): boolean => kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
       const ofKind = words(
         (t) =>
-          kinds.some((k) => lex.isA(t.word, k)) ||
-          (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0),
+          !modified(t.word) &&
+          (headed(t.word) ||
+            kinds.some((k) => lex.isA(t.word, k)) ||
+            (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0)),
       );
-      if (ofKind.length) return ofKind;
+      // 爱情电影 / 中国电影 said as two words: the one before the kind word names a kind of it.
+      const modifiers = tokens
+        .filter((t, i) => kindWord !== undefined && tokens[i + 1]?.word === kindWord && HAN.test(t.word) && /^(n|a|nz|ns|l|vn)/.test(t.tag))
+        .map((t) => t.word);
+      if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
       const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
@@ -314,13 +424,46 @@ function giving(
       return words((t) =>
         action
           ? /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)
-          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && unknown(t),
+          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && !modified(t.word) && unknown(t),
       );
     }
-    case 'yes_no':
-      return tokens
-        .filter((t) => YES_NO.test(t.word) || (/^v/.test(t.tag) && question.includes(t.word)))
-        .map((t) => t.word);
+    case 'yes_no': {
+      // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
+      // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
+      const content = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      const first = content[0]?.word ?? '';
+      const asked = /(\p{Script=Han})[不没]\1/u.exec(question)?.[1] ?? '';
+      const opening = YES_NO.test(first) || (asked !== '' && first.startsWith(asked)) ? [first] : [];
+      // The question's predicate said again: its adjective (不远), else one of its verbs (养过, 喜欢).
+      const own = tokens.filter((t) =>
+        form.adjective !== undefined
+          ? t.word === form.adjective
+          : /^v/.test(t.tag) && t.tag !== 'vn' && question.includes(t.word),
+      );
+      // Another adjective after a subject said again (这个菜很贵 for 这个菜辣吗) is another property, not
+      // the verdict: an elliptical 很近 / 挺难的 is.
+      const subjectBefore = (i: number): boolean => {
+        for (let j = i - 1; j >= 0 && tokens[j]?.tag !== 'x'; j--)
+          if (/^(n|r)/.test(tokens[j]?.tag ?? '')) return true;
+        return false;
+      };
+      const adjectival = (t: Token): boolean =>
+        t.tag.startsWith('a') || (lex.entry(t.word)?.pos ?? '').startsWith('a');
+      // After a degree adverb any word is said as an adjective (很热情/n, 挺好的); 不太好 may be one token.
+      const verdict =
+        form.adjective !== undefined
+          ? tokens.filter(
+              (t, i) =>
+                MIDDLING.test(t.word) ||
+                (DEGREED.test(t.word) && !subjectBefore(i)) ||
+                (HAN.test(t.word) &&
+                  (adjectival(t) || /^(n|a|l|v)/.test(t.tag)) &&
+                  DEGREE.test(tokens[i - 1]?.word ?? '') &&
+                  (t.word === form.adjective || !subjectBefore(i))),
+            )
+          : [];
+      return [...opening, ...own.map((t) => t.word), ...verdict.map((t) => t.word)];
+    }
   }
 }
 
@@ -335,19 +478,26 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   }
   const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
   if (subjects.length === 0) return 'unknown';
+  // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
+  const first = clauses.find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
+  if (first && subjectOf(first, lex).length === 0 && first.some((t) => /^(v|a|d|m)/.test(t.tag))) return 'question';
   const said = tokens.map((t) => t.word);
   if (form.about.who === 'you') {
     // 你 expects 我; an answer whose every subject is someone else is about someone else.
     const me = subjects.some((s) => s.length === 1 && /^(我|我们)$/.test(s[0] ?? ''));
+    // 我爸爸 / 我同事 is someone else; a 我 of its own anywhere (他和我一起…, 我也…) is the learner.
     const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
-    return me ? 'question' : others && !said.includes('我') ? 'other' : 'unknown';
+    const meAlone = said.some((w, i) => /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]));
+    return me ? 'question' : others && !meAlone ? 'other' : 'unknown';
   }
   // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
   const named = form.about.words;
   const mentions = subjects.some((s) => s.some((w) => named.includes(w) || THIRD.test(w)));
   if (mentions) return 'question';
-  const first = subjects[0] ?? [];
-  return first.length === 1 && /^(我|我们)$/.test(first[0] ?? '') ? 'other' : 'unknown';
+  const lead = subjects[0] ?? [];
+  if (lead.length === 1 && /^(我|我们)$/.test(lead[0] ?? '')) return 'other';
+  // 他们会帮我: the ones asked about may be named outside a subject.
+  return tokens.some((t) => THIRD.test(t.word) || named.includes(t.word)) ? 'question' : 'unknown';
 }
 
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
@@ -358,6 +508,41 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const first = end < 0 ? tokens : tokens.slice(0, end);
   const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
   return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w)));
+}
+
+// A bare 他 / 她 names nobody: who is meant is what 谁 asks (每个星期见他两次 does not say with whom).
+const named = (people: readonly string[]): boolean => people.some((w) => !PERSON_PRONOUNS.test(w));
+
+const actions = (from: readonly Token[]): Token[] =>
+  from.filter(
+    (t) =>
+      /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && !/^(去|来|到|在|做|过|了)$/.test(t.word),
+  );
+
+// Forms that measure an action (when, how long, how often, how many): the action must be the question's.
+const OF_ACTION = new Set<Asked>(['time', 'duration', 'number']);
+const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
+
+/** Whether the clause that gives the form is about another action than the question's verb. */
+function otherAction(
+  form: QuestionForm,
+  tokens: readonly Token[],
+  given: FormAnswer['given'],
+  question: string,
+): boolean {
+  const words = form.asks.filter((a) => OF_ACTION.has(a)).flatMap((a) => given[a] ?? []);
+  if (words.length === 0) return false;
+  const asked = form.actions ?? [];
+  if (asked.length === 0 || !question) return false;
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
+  if (!giving) return false;
+  const own = actions(giving);
+  return own.length > 0 && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
@@ -374,7 +559,9 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
   const specific = form.asks.some(
     (a) =>
       given[a] !== undefined &&
-      (SPECIFIC.has(a) ||
+      ((SPECIFIC.has(a) && (a !== 'person' || named(given.person ?? []))) ||
+        (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
+        (a === 'yes_no' && form.adjective !== undefined) ||
         (a === 'object' &&
           kinds.length > 0 &&
           (given.object ?? []).some((w) => kinds.some((k) => lex.isA(w, k))))),
@@ -386,6 +573,7 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
     specific,
     about: aboutOf(form, tokens),
     otherTime: otherTime(form, tokens),
+    otherAction: otherAction(form, tokens, given, question),
   };
 }
 
@@ -425,7 +613,9 @@ export function isEcho(
   if (q.length < 4 || a.length < 3) return false;
   const common = commonRun(sounds(q), sounds(a));
   if (common / a.length < ECHO_OF_ANSWER || common / q.length < ECHO_OF_QUESTION) return false;
-  const asked = question.match(QUESTION_WORDS) ?? [];
+  // 会不会 / 有没有 ask as a question word does: said back, they are still the question.
+  const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(question)?.[0];
+  const asked = [...(question.match(QUESTION_WORDS) ?? []), ...(aNotA ? [aNotA] : [])];
   const text = a.join('');
   return asked.some((w) => text.includes(w)) || !answered;
 }

@@ -200,7 +200,8 @@ export function measureRelevance(
         PASSAGE_PRECISION_WEIGHT +
         PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
     : recall + focus;
-  if (quick && !formAnswer.answered) score = Math.min(score, FORM_MISSING_CAP);
+  // A time or count of another action (十一点睡觉 for 几点起床) gives nothing the question asks.
+  if (quick && (!formAnswer.answered || formAnswer.otherAction)) score = Math.min(score, FORM_MISSING_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
@@ -219,6 +220,7 @@ export function measureRelevance(
       specific: formAnswer.specific,
       about_answer: formAnswer.about,
       other_time: formAnswer.otherTime,
+      other_action: formAnswer.otherAction,
     },
     echo,
   };
