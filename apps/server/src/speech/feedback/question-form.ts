@@ -81,6 +81,7 @@ const DURATION_UNIT = /小时|分钟|分|天|年|月|星期|周|钟头|半|久|�
 const TIME_WORDS =
   /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
 const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
+const MOTIVE = /^(想|希望|打算|喜欢|爱|需要|感兴趣|有意思|有用|方便)$/;
 const EVALUATION_WORDS =
   /好|不错|喜欢|满意|一般|舒服|方便|有意思|好吃|好看|好玩|难|容易|贵|便宜|漂亮|干净|棒/;
 // A yes or a no: counts where the answer opens with it (是的。/ 不，……), not inside another sentence.
@@ -160,8 +161,8 @@ function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
-    // 家 is a home (在家休息), not the family as a person.
-    if (t.word === '家') break;
+    // 家 / 在家 is a home (在家休息), not the family as a person.
+    if (t.word === '家' || t.word.startsWith('在')) break;
     if (PERSON_PRONOUNS.test(t.word) || lex.isA(t.word, 'person') || lex.isA(t.word, 'family'))
       out.push(t.word);
     else if (t.word !== '的') break;
@@ -221,7 +222,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     if (prev && /^v/.test(prev.tag) && !/^(喜欢|是|有|爱)$/.test(prev.word)) form.verb = prev.word;
     // 你最喜欢的季节是什么: the noun before 是 names the kind asked for.
     const subject = tokens[what - 2];
-    if (!form.kind && prev?.word === '是' && subject && /^n/.test(subject.tag)) {
+    if (!form.kind && prev?.word === '是' && subject && /^(n|t)/.test(subject.tag)) {
       form.kind = lex.names(subject.word) ?? subject.word;
       form.kindWord = subject.word;
     }
@@ -244,7 +245,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   form.asks = [...asks];
   if (!asks.has('time') && !asks.has('duration')) {
     const when = tokens
-      .filter((t) => t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word))
+      .filter((t) => t.word !== form.kindWord && (t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word)))
       .map((t) => t.word);
     if (when.length) form.when = when;
   }
@@ -359,8 +360,11 @@ function giving(
       );
     case 'number':
       return words((t) => inUnit(t, tokens, numberUnits(question)));
-    case 'reason':
-      return REASON.test(text) ? [REASON.exec(text)?.[0] ?? '因为'] : [];
+    case 'reason': {
+      if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
+      // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
+      return words((t) => MOTIVE.test(t.word));
+    }
     case 'choice': {
       const options = form.options ?? [];
       const picked = tokens
@@ -401,9 +405,9 @@ function giving(
     case 'object': {
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
-      // Chinese compounds are right-headed: 爱情电影 is a film, 电影院 is not.
-      const headed = (w: string): boolean => kindWord !== undefined && w.length > kindWord.length && w.endsWith(kindWord);
-      const modified = (w: string): boolean => kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
+      const headed = (w: string): boolean => headedBy(w, kindWord);
+      const modified = (w: string): boolean =>
+        kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
       const ofKind = words(
         (t) =>
           !modified(t.word) &&
@@ -480,7 +484,8 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   if (subjects.length === 0) return 'unknown';
   // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
   const first = clauses.find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
-  if (first && subjectOf(first, lex).length === 0 && first.some((t) => /^(v|a|d|m)/.test(t.tag))) return 'question';
+  if (first && subjectOf(first, lex).length === 0 && first.some((t) => /^(v|a|d|m)/.test(t.tag)))
+    return 'question';
   const said = tokens.map((t) => t.word);
   if (form.about.who === 'you') {
     // 你 expects 我; an answer whose every subject is someone else is about someone else.
@@ -508,6 +513,22 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const first = end < 0 ? tokens : tokens.slice(0, end);
   const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
   return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w)));
+}
+
+// The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.
+const KIND_HEAD: Record<string, RegExp> = { sport: /球$/, festival: /节$/ };
+
+/**
+ * Chinese compounds are right-headed: 爱情电影 is a film and 电影院 is not; a two-character kind's
+ * character ends the names of its kinds (中秋节 / 春节 for 节日, 红色 for 颜色, 苹果 for 水果).
+ */
+function headedBy(word: string, kindWord: string | undefined): boolean {
+  if (!kindWord || word === kindWord || !HAN.test(word)) return false;
+  const k = [...kindWord];
+  if (word.length > kindWord.length && word.endsWith(kindWord)) return true;
+  const kind = lexicon().names(kindWord);
+  if (kind && KIND_HEAD[kind]?.test(word)) return true;
+  return k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord);
 }
 
 // A bare 他 / 她 names nobody: who is meant is what 谁 asks (每个星期见他两次 does not say with whom).
@@ -563,8 +584,9 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         (a === 'yes_no' && form.adjective !== undefined) ||
         (a === 'object' &&
-          kinds.length > 0 &&
-          (given.object ?? []).some((w) => kinds.some((k) => lex.isA(w, k))))),
+          (given.object ?? []).some(
+            (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
+          ))),
   );
   return {
     asks: form.asks,
