@@ -316,7 +316,7 @@ function giving(
       const people = words(
         (t) =>
           (/^nr/.test(t.tag) ||
-            PERSON_PRONOUNS.test(t.word) ||
+            (PERSON_PRONOUNS.test(t.word) && !THIRD.test(t.word)) ||
             PERSON_NAME.test(t.word) ||
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
@@ -426,8 +426,10 @@ function giving(
       const unknown = (t: Token): boolean =>
         kinds.length === 0 || (lex.entry(t.word)?.classes.size ?? 0) === 0;
       return words((t) =>
+        // 做什么 wants something done (做饭, 看电视), not a thing (天气).
         action
-          ? /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)
+          ? (/^(v|vn)/.test(t.tag) || (/^n/.test(t.tag) && (lex.entry(t.word)?.pos ?? '').startsWith('v'))) &&
+            !STATIVE.test(t.word)
           : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && !modified(t.word) && unknown(t),
       );
     }
@@ -593,7 +595,8 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
     given,
     answered,
     specific,
-    about: aboutOf(form, tokens),
+    // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
+    about: given.person && named(given.person) ? 'question' : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens),
     otherAction: otherAction(form, tokens, given, question),
   };
