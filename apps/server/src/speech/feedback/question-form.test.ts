@@ -64,7 +64,9 @@ describe('question form', () => {
       expect(check('你家离公司远吗？', a).answered, a).toBe(true);
     // The same subject said again with another adjective is another property, not the verdict.
     expect(check('这个汤咸吗？', '这个汤很贵。').answered).toBe(false);
-    expect(check('你会不会游泳？', '会，我游得不错。').answered).toBe(true);
+    // A yes or no said first is the whole of the task; one inside the answer is not.
+    expect(check('你会不会游泳？', '当然会，我游得不错。').specific).toBe(true);
+    expect(check('你明天有没有空？', '没有，我要上班。').specific).toBe(true);
     // A yes word inside another sentence is no yes: 是 in 我爸爸是老师 does not answer 喜欢…吗.
     expect(check('你爸爸喜欢喝咖啡吗？', '我爸爸是老师。').answered).toBe(false);
   });
@@ -117,6 +119,8 @@ describe('question form', () => {
   it('tells a reply set at another time than the question’s', () => {
     expect(check('下课以后你常常去哪儿？', '我每天八点去学校。').otherTime).toBe(true);
     expect(check('下课以后你常常去哪儿？', '下课以后我常常去图书馆。').otherTime).toBe(false);
+    // A day of the weekend is at the weekend.
+    expect(check('你周末常常做什么？', '周日下午去游泳。').otherTime).toBe(false);
   });
 
   it('hears the question said back, with 我, without punctuation, with the recogniser’s spelling', () => {

@@ -436,10 +436,7 @@ function giving(
     case 'yes_no': {
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
-      const content = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
-      const first = content[0]?.word ?? '';
-      const asked = /(\p{Script=Han})[不没]\1/u.exec(question)?.[1] ?? '';
-      const opening = YES_NO.test(first) || (asked !== '' && first.startsWith(asked)) ? [first] : [];
+      const opening = openingYesNo(tokens, question);
       // The question's predicate said again: its adjective (不远), else one of its verbs (养过, 喜欢).
       const own = tokens.filter((t) =>
         form.adjective !== undefined
@@ -507,6 +504,10 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   return tokens.some((t) => THIRD.test(t.word) || named.includes(t.word)) ? 'question' : 'unknown';
 }
 
+// Days that are part of a span the question names (周六上午 is at the weekend).
+const PART_OF: Record<string, RegExp> = { 周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/ };
+const within = (time: string, frame: string): boolean => PART_OF[frame]?.test(time) ?? false;
+
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
 function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const when = form.when;
@@ -514,7 +515,7 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
   const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
-  return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w)));
+  return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)));
 }
 
 // The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.
@@ -531,6 +532,13 @@ function headedBy(word: string, kindWord: string | undefined): boolean {
   const kind = lexicon().names(kindWord);
   if (kind && KIND_HEAD[kind]?.test(word)) return true;
   return k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord);
+}
+
+/** The yes or no an answer opens with (没有，…… / 当然会 / 有空), if it opens with one. */
+function openingYesNo(tokens: readonly Token[], question: string): string[] {
+  const first = tokens.find((t) => HAN.test(t.word) && !FILLERS.test(t.word))?.word ?? '';
+  const asked = /(\p{Script=Han})[不没]\1/u.exec(question)?.[1] ?? '';
+  return YES_NO.test(first) || (asked !== '' && first.startsWith(asked)) ? [first] : [];
 }
 
 // A bare 他 / 她 names nobody: who is meant is what 谁 asks (每个星期见他两次 does not say with whom).
@@ -584,7 +592,8 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
       given[a] !== undefined &&
       ((SPECIFIC.has(a) && (a !== 'person' || named(given.person ?? []))) ||
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
-        (a === 'yes_no' && form.adjective !== undefined) ||
+        // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
+        (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
         (a === 'object' &&
           (given.object ?? []).some(
             (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
