@@ -78,7 +78,10 @@ describe('examiner: other words for the asked form', () => {
 
   it('never zeroes a fluent answer on the topic for a form it does not hear', async () => {
     // 挺方便的 answers 远吗 in other words (a verdict, not a distance): graded, never wiped out.
-    const { result } = await examiner.examine(basic('你家离地铁站远吗？', '地铁站在我家旁边，挺方便的。'), 'en');
+    const { result } = await examiner.examine(
+      basic('你家离地铁站远吗？', '地铁站在我家旁边，挺方便的。'),
+      'en',
+    );
     expect(result.score).toBeGreaterThan(20);
   });
 
@@ -93,7 +96,9 @@ describe('examiner: other words for the asked form', () => {
         },
         'en',
       );
-      expect(result.feedback_text).not.toMatch(/echoing the question|Start from its own words|你周末喜欢做什么……/);
+      expect(result.feedback_text).not.toMatch(
+        /echoing the question|Start from its own words|你周末喜欢做什么……/,
+      );
     }
   });
 });

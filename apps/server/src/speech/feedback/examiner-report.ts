@@ -250,8 +250,7 @@ export function openReport(args: ReportArgs): FeedbackReport {
   const missedForm = rel?.form !== undefined && (!rel.form.answered || rel.form.about_answer === 'other');
   if (rel?.echo || missedForm || measures.language !== 'chinese')
     next = w.next.echo(model ? firstClause(model) : '我……');
-  else if (offTopic && !rel?.echo)
-    next = w.next.openOffTopic(modelOpening(input));
+  else if (offTopic && !rel?.echo) next = w.next.openOffTopic(modelOpening(input));
   else if (measures.length.ratio < LENGTH_GOOD_FROM) next = w.next.openShort(measures.length.expected);
   else next = w.next.openGood;
   const verdict = (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band];

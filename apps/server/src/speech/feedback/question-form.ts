@@ -74,10 +74,10 @@ export interface FormAnswer {
 const PERSON_PRONOUNS = /^(我|你|他|她|我们|你们|他们|她们|大家|自己|别人|咱们)$/;
 const THIRD = /^(他|她|他们|她们)$/;
 // 小张 / 老王 and words made with an agent suffix (同屋, 室友, 同学) name a person the lexicon may not hold.
-const PERSON_NAME = /^[小老][\p{Script=Han}]$|^\p{Script=Han}*(友|同学|同事|同屋|师傅|老师|先生|女士|阿姨|叔叔)$/u;
+const PERSON_NAME =
+  /^[小老][\p{Script=Han}]$|^\p{Script=Han}*(友|同学|同事|同屋|师傅|老师|先生|女士|阿姨|叔叔)$/u;
 const FREQUENCY =
   /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
-const DURATION_UNIT = /小时|分钟|分|天|年|月|星期|周|钟头|半|久|一会儿|以前|以后|多/;
 const TIME_WORDS =
   /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
 const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
@@ -87,7 +87,8 @@ const EVALUATION_WORDS =
 // A yes or a no: counts where the answer opens with it (是的。/ 不，……), not inside another sentence.
 const YES_NO = /^(是|是的|不|不是|没|没有|有|会|不会|能|对|可以|要|想|当然|好|行)$/;
 // A degree or a middling verdict answers an adjective's yes/no question (远吗 → 很近 / 不太远 / 还可以).
-const DEGREE = /^(很|挺|太|非常|特别|比较|有点|有点儿|有一点|一点儿|一点|不太|不|没|真|还|还可以|还行|一般|马马虎虎|最)$/;
+const DEGREE =
+  /^(很|挺|太|非常|特别|比较|有点|有点儿|有一点|一点儿|一点|不太|不|没|真|还|还可以|还行|一般|马马虎虎|最)$/;
 const DEGREED = /^(很|挺|太|不太|不|没那么|有点儿?|一点儿?也?不|非常|特别|比较|真)\p{Script=Han}{1,2}$/u;
 const MIDDLING = /还可以|还行|一般|马马虎虎|还好|差不多/;
 // 怎么去 is answered by a means: a vehicle, a way of going, or a tool taken (骑自行车去, 坐地铁, 打车).
@@ -104,7 +105,8 @@ const UNIT_CLASSES: [string, RegExp][] = [
   ['age', /^岁$/],
 ];
 // 年 / 天 are both a date and a length: a unit may be of more than one class.
-const unitClasses = (unit: string): string[] => UNIT_CLASSES.filter(([, re]) => re.test(unit)).map(([c]) => c);
+const unitClasses = (unit: string): string[] =>
+  UNIT_CLASSES.filter(([, re]) => re.test(unit)).map(([c]) => c);
 const unitClass = (unit: string): string | null => unitClasses(unit)[0] ?? null;
 // The kinds of thing a verb takes as its object (什么 after it asks for one).
 const VERB_OBJECTS: Record<string, string[]> = {
@@ -207,7 +209,9 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     const a = words(before.split(/[，,]/).pop() ?? '');
     // 坐地铁去上班: the side ends where the sentence goes on (去上班 is shared by both sides).
     const rest = words(after);
-    const stop = rest.findIndex((w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0);
+    const stop = rest.findIndex(
+      (w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0,
+    );
     const b = stop > 0 ? rest.slice(0, stop) : rest;
     form.options = [...new Set([...a.slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
@@ -341,16 +345,18 @@ function giving(
           !(lex.entry(t.word)?.pos ?? '').startsWith('a') &&
           (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place')),
       ).concat(
-        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text) ? ['在/去…'] : [],
+        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text)
+          ? ['在/去…']
+          : [],
       );
     case 'time':
       if (form.clock)
         return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
       return words(
-        (t) =>
-          !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
+        (t) => !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
       )
-        .concat(words((t) => inUnit(t, tokens, TIME_UNITS))).concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
+        .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
+        .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
     case 'duration':
       return words(
         (t) =>
@@ -400,7 +406,10 @@ function giving(
       );
     case 'manner':
       return words(
-        (t) => MEANS.test(t.word) || lex.isA(t.word, 'vehicle') || (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+        (t) =>
+          MEANS.test(t.word) ||
+          lex.isA(t.word, 'vehicle') ||
+          (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
       );
     case 'object': {
       const kinds = kindsAsked(form);
@@ -417,7 +426,13 @@ function giving(
       );
       // 爱情电影 / 中国电影 said as two words: the one before the kind word names a kind of it.
       const modifiers = tokens
-        .filter((t, i) => kindWord !== undefined && tokens[i + 1]?.word === kindWord && HAN.test(t.word) && /^(n|a|nz|ns|l|vn)/.test(t.tag))
+        .filter(
+          (t, i) =>
+            kindWord !== undefined &&
+            tokens[i + 1]?.word === kindWord &&
+            HAN.test(t.word) &&
+            /^(n|a|nz|ns|l|vn)/.test(t.tag),
+        )
         .map((t) => t.word);
       if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
       const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
@@ -491,7 +506,10 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
     const me = subjects.some((s) => s.length === 1 && /^(我|我们)$/.test(s[0] ?? ''));
     // 我爸爸 / 我同事 is someone else; a 我 of its own anywhere (他和我一起…, 我也…) is the learner.
     const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
-    const meAlone = said.some((w, i) => /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]));
+    const meAlone = said.some(
+      (w, i) =>
+        /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]),
+    );
     return me ? 'question' : others && !meAlone ? 'other' : 'unknown';
   }
   // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
@@ -515,7 +533,10 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
   const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
-  return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)));
+  return (
+    times.length > 0 &&
+    !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))
+  );
 }
 
 // The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.
@@ -531,7 +552,9 @@ function headedBy(word: string, kindWord: string | undefined): boolean {
   if (word.length > kindWord.length && word.endsWith(kindWord)) return true;
   const kind = lexicon().names(kindWord);
   if (kind && KIND_HEAD[kind]?.test(word)) return true;
-  return k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord);
+  return (
+    k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord)
+  );
 }
 
 /** The yes or no an answer opens with (没有，…… / 当然会 / 有空), if it opens with one. */
