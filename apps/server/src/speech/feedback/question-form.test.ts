@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syllables } from './measure.js';
-import { answerForm, isEcho, readQuestion } from './question-form.js';
+import { answerForm } from './answer-form.js';
+import { isEcho } from './question-echo.js';
+import { readQuestion } from './question-form.js';
 import { loadTagger, tagAnswer } from './segment.js';
 import type { Tagger } from './segment.js';
 import { spokenChars } from '@kouyu/core';

@@ -7,7 +7,9 @@
 import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
-import { answerForm, isEcho, readQuestion } from './question-form.js';
+import { answerForm } from './answer-form.js';
+import { isEcho } from './question-echo.js';
+import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
 import type { AnswerInput, RelevanceMeasure } from './types.js';
