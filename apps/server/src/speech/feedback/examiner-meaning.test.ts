@@ -85,6 +85,18 @@ describe('examiner: other words for the asked form', () => {
     expect(result.score).toBeGreaterThan(20);
   });
 
+  it('takes a thing of the kind an open question asks for as its topic (元宵节 for 什么节日)', async () => {
+    const { result } = await examiner.examine(
+      {
+        ...basic('你最喜欢的节日是什么？', '元宵节。这天晚上我们一家人一起吃汤圆，看花灯，街上非常热闹。'),
+        question_type: 'open',
+        time_limit_s: 60,
+      },
+      'en',
+    );
+    expect(result.measures.relevance?.score).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('never tells an off-topic learner to echo the question', async () => {
     for (const type of ['answer', 'open'] as const) {
       const { result } = await examiner.examine(

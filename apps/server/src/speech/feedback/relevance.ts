@@ -34,6 +34,8 @@ const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
 const PICTURE_CREDIT = 0.4;
 const FORM_CREDIT = 0.7;
+// On an open question a thing of the kind asked (圣诞节 for 什么节日, 乒乓球 for 什么运动) names its topic.
+const SPECIFIC_FORM_CREDIT = 1.2;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
 const FORM_MISSING_CAP = 0.3;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
@@ -167,7 +169,7 @@ export function measureRelevance(
   if (answering.size > 0 && (quick || formAnswer.specific || touched || framed || related.length > 0))
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
-    raw += quick && formAnswer.specific ? (SATURATION['answer'] ?? 1) : FORM_CREDIT;
+    raw += formAnswer.specific ? (quick ? (SATURATION['answer'] ?? 1) : SPECIFIC_FORM_CREDIT) : FORM_CREDIT;
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
