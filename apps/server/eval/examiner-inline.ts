@@ -120,5 +120,7 @@ export function loadInlineSet(file: URL): GradedAnswer[] {
 
 /** Development probes for meaning, written beside the examiner (tuned on). */
 export const MEANING_SET = new URL('./examiner-meaning.json', import.meta.url);
+/** A development set written blind to the examiner by other hands (new questions; tuned on). */
+export const DEV_SET = new URL('./examiner-dev.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);

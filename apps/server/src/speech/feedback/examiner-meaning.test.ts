@@ -50,6 +50,71 @@ describe('examiner: meaning, not overlap', () => {
   });
 });
 
+describe('examiner: other words for the asked form', () => {
+  it.each([
+    ['你家离公司远吗？', '很近，走路十分钟就到。'],
+    ['这杯咖啡贵吗？', '不太贵，才二十块。'],
+    ['汉语语法难吗？', '还可以，我觉得不太难。'],
+    ['你每天怎么去公司？', '骑自行车去，公司离我家不远。'],
+    ['你每天怎么去公司？', '坐地铁，很方便。'],
+    ['你最好的朋友是谁？', '我姐姐，她什么都跟我说。'],
+    ['你的书包里有几本书？', '三本，都是汉语书。'],
+    ['你为什么学习汉语？', '我想去中国工作，所以学汉语。'],
+    ['你每天几点吃早饭？', '七点半，因为八点要上课。'],
+  ])('a fully correct answer to %s (%s) scores at least 70', async (q, a) => {
+    expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你每天几点吃早饭？', '我每天晚上十点睡觉。'],
+    ['你周末一般做什么？', '上个周末天气很好。'],
+    ['你常常和谁一起跑步？', '我每个星期见他两次。'],
+    ['你爸爸喜欢喝咖啡吗？', '我爸爸是老师。'],
+    ['你会做饭吗？', '我爸爸做饭很好吃。'],
+    ['你家有几个房间？', '我家住在五楼。'],
+  ])('an answer to a neighbouring question than %s (%s) stays in the low band', async (q, a) => {
+    expect(await score(basic(q, a))).toBeLessThan(50);
+  });
+
+  it('never zeroes a fluent answer on the topic for a form it does not hear', async () => {
+    // 挺方便的 answers 远吗 in other words (a verdict, not a distance): graded, never wiped out.
+    const { result } = await examiner.examine(
+      basic('你家离地铁站远吗？', '地铁站在我家旁边，挺方便的。'),
+      'en',
+    );
+    expect(result.score).toBeGreaterThan(20);
+  });
+
+  it('takes a thing of the kind an open question asks for as its topic (元宵节 for 什么节日)', async () => {
+    const { result } = await examiner.examine(
+      {
+        ...basic('你最喜欢的节日是什么？', '元宵节。这天晚上我们一家人一起吃汤圆，看花灯，街上非常热闹。'),
+        question_type: 'open',
+        time_limit_s: 60,
+      },
+      'en',
+    );
+    expect(result.measures.relevance?.score).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('never tells an off-topic learner to echo the question', async () => {
+    for (const type of ['answer', 'open'] as const) {
+      const { result } = await examiner.examine(
+        {
+          ...basic('你周末喜欢做什么？', '今天我很累。'),
+          question_type: type,
+          model_answers: ['周末我喜欢去公园跑步。'],
+          time_limit_s: type === 'open' ? 120 : 10,
+        },
+        'en',
+      );
+      expect(result.feedback_text).not.toMatch(
+        /echoing the question|Start from its own words|你周末喜欢做什么……/,
+      );
+    }
+  });
+});
+
 describe('examiner: the question said back', () => {
   const question = '你的生日是几月几号？';
   it.each([

@@ -4,6 +4,7 @@ import type { FeedbackReport } from './html.js';
 import { toneTips } from './tone-tips.js';
 import {
   firstClause,
+  modelOpening,
   list,
   markChars,
   pinyinOfChar,
@@ -180,7 +181,7 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
       if (rel?.form && !rel.form.answered && asked) return w.tips.formMissing(w.asked[asked]);
       if (rel?.key_points_missed?.length) return w.keyPointsMissed(list(rel.key_points_missed, w));
       if (rel?.score !== null && rel?.score !== undefined && rel.score < OFF_TOPIC_BELOW)
-        return w.tips.offTopic(firstClause(input.question_text ?? input.key_points?.[0] ?? ''));
+        return w.tips.offTopic(modelOpening(input));
       if (rel?.stance_asked && !rel.stance_taken) return w.tips.stance;
       return input.key_points?.length ? w.tips.relevancePartial(list(input.key_points.slice(0, 3), w)) : null;
     }
@@ -249,8 +250,7 @@ export function openReport(args: ReportArgs): FeedbackReport {
   const missedForm = rel?.form !== undefined && (!rel.form.answered || rel.form.about_answer === 'other');
   if (rel?.echo || missedForm || measures.language !== 'chinese')
     next = w.next.echo(model ? firstClause(model) : '我……');
-  else if (offTopic && !rel?.echo)
-    next = w.next.openOffTopic(firstClause(model ?? input.key_points?.[0] ?? input.question_text ?? ''));
+  else if (offTopic && !rel?.echo) next = w.next.openOffTopic(modelOpening(input));
   else if (measures.length.ratio < LENGTH_GOOD_FROM) next = w.next.openShort(measures.length.expected);
   else next = w.next.openGood;
   const verdict = (input.question_type === 'free_text' ? w.bands.written : w.bands.open)[band];

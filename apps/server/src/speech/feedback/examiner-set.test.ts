@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLIND_SET, loadInlineSet, MEANING_SET } from '../../../eval/examiner-inline.js';
+import { BLIND_SET, DEV_SET, loadInlineSet, MEANING_SET } from '../../../eval/examiner-inline.js';
 import {
   evaluate,
   loadExaminerSet,
@@ -17,11 +17,13 @@ import { questionInput } from './question-input.js';
 // The examiner ranks answers as an HSKK examiner bands them on every graded set, overall AND for each
 // task type, and never puts a band-1 answer level with or above a band-3 answer to the same question.
 // Floors per set: the graded set's parts (development, held-out); the probe set, written blind to the
-// examiner and never tuned on (its floors sit a little under today's figures, 0.82 overall and
-// 0.78-0.95 per type); the meaning probes of new questions; and the blind set of new questions, when
-// present. The blind set is the one the examiner does not yet meet the targets on (0.85 overall, 0.75 a
-// type, no inversion): its floors hold today's figures (0.692 overall, answer 0.685, 25 inversions) so
-// that no change makes it worse, and they rise as the examiner does.
+// examiner and never tuned on (its floors sit a little under today's figures, 0.83 overall and
+// 0.79-0.95 per type); the meaning probes of new questions; the development set of new questions,
+// written blind to the examiner by other hands but tuned on (0.83 overall, 0.85-0.89 per type today);
+// and the blind set of new questions, never tuned on, when present. The blind set is where the examiner
+// does not yet meet the targets (0.85 overall, 0.75 a type, no inversion): its floors hold today's
+// figures (0.801 overall, answer 0.809, 11 inversions), so that no change makes it worse, and they
+// rise as the examiner does.
 interface Floors {
   overall: number;
   perType: number;
@@ -34,9 +36,10 @@ const SETS: { name: string; floors: Floors }[] = [
   { name: 'held_out', floors: { overall: 0.85, perType: 0.8, minAnswers: 50 } },
   { name: 'probe', floors: { overall: 0.78, perType: 0.74, minAnswers: 150 } },
   { name: 'meaning', floors: { overall: 0.82, perType: 0.8, minAnswers: 50 } },
+  { name: 'development (new questions)', floors: { overall: 0.78, perType: 0.78, minAnswers: 250 } },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);
-const BLIND_FLOORS: Floors = { overall: 0.67, perType: 0.67, minAnswers: 300, maxInversions: 25 };
+const BLIND_FLOORS: Floors = { overall: 0.78, perType: 0.78, minAnswers: 300, maxInversions: 11 };
 if (existsSync(BLIND_FILE)) SETS.push({ name: 'blind', floors: BLIND_FLOORS });
 
 describe('examiner against the graded sets', () => {
@@ -49,6 +52,10 @@ describe('examiner against the graded sets', () => {
     reports.set('held_out', evaluate(scored.filter((s) => s.split === 'held_out')));
     reports.set('probe', evaluate(await scoreSet(examiner, PROBE_SET)));
     reports.set('meaning', evaluate(await scoreAnswers(examiner, loadInlineSet(MEANING_SET))));
+    reports.set(
+      'development (new questions)',
+      evaluate(await scoreAnswers(examiner, loadInlineSet(DEV_SET))),
+    );
     if (existsSync(BLIND_FILE))
       reports.set('blind', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND_SET))));
   });

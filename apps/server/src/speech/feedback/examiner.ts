@@ -10,7 +10,8 @@ import type { FeedbackReport, FeedbackTier } from './html.js';
 import { improveAnswer } from './improve.js';
 import { measureKeyPoints, measureReference, round2 } from './measure.js';
 import { ECHO_CAP, echoesQuestion, measureRelevance } from './relevance.js';
-import { loadTagger, tagAnswer } from './segment.js';
+import { isFiller, loadTagger, tagAnswer } from './segment.js';
+import type { Token } from './segment.js';
 import { REFERENCE_TYPES } from './types.js';
 import type {
   AnswerInput,
@@ -47,8 +48,22 @@ const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
 /** Coherence of a one-phrase reply that gives what a quick question asks for. */
 const ELLIPTICAL_REPLY = 0.8;
+const ELLIPTICAL_CLAUSES = 3;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
+
+const pause = (t: Token | undefined): boolean => !t || (t.tag === 'x' && t.word.trim() === '');
+/**
+ * The sentences of a hesitant answer as said, without its pauses and hesitations (嗯 / a 那个 between
+ * pauses): "我 喜欢 看 那个 嗯 害怕的 电影" is one sentence said slowly, which fluency marks, not a list
+ * of fragments. A fluent answer's pauses are kept: there they part its clauses.
+ */
+function spokenSentences(tokens: readonly Token[]): Token[] {
+  const hesitant = (t: Token, i: number): boolean =>
+    isFiller(t) || (/^(那个|这个|就是)$/.test(t.word) && pause(tokens[i - 1]) && pause(tokens[i + 1]));
+  if (!tokens.some(hesitant)) return [...tokens];
+  return tokens.filter((t, i) => !hesitant(t, i) && !pause(t));
+}
 
 export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
@@ -197,13 +212,16 @@ export class ExaminerEngine implements FeedbackEngine {
       }
     } else {
       measures.relevance = measureRelevance(seg.tagger, input, tokens);
-      measures.coherence = measureCoherence(tokens, input.question_type === 'answer');
+      measures.coherence = measureCoherence(spokenSentences(tokens), input.question_type === 'answer');
       // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
       // is how a speaker replies, not a broken sentence.
+      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到).
+      const form = measures.relevance.form;
       if (
         input.question_type === 'answer' &&
-        measures.relevance.form?.specific &&
-        measures.coherence.clauses === 1 &&
+        form &&
+        (form.specific || (form.answered && measures.coherence.clauses > 1)) &&
+        measures.coherence.clauses <= ELLIPTICAL_CLAUSES &&
         measures.coherence.repetition === 0 &&
         measures.coherence.score < ELLIPTICAL_REPLY
       )

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syllables } from './measure.js';
-import { answerForm, isEcho, readQuestion } from './question-form.js';
+import { answerForm } from './answer-form.js';
+import { isEcho } from './question-echo.js';
+import { readQuestion } from './question-form.js';
 import { loadTagger, tagAnswer } from './segment.js';
 import type { Tagger } from './segment.js';
 import { spokenChars } from '@kouyu/core';
@@ -57,9 +59,70 @@ describe('question form', () => {
     expect(check('你周末常常做什么？', '他周末常常看书。').about).toBe('other');
   });
 
+  it('hears a yes/no on an adjective by a degree, its opposite or a middling verdict', () => {
+    expect(readQuestion(tagger, '你家离公司远吗？').adjective).toBe('远');
+    expect(readQuestion(tagger, '这杯咖啡贵不贵？')).toMatchObject({ asks: ['yes_no'], adjective: '贵' });
+    for (const a of ['很近。', '不太远。', '还可以。', '挺远的，要坐一个小时车。'])
+      expect(check('你家离公司远吗？', a).answered, a).toBe(true);
+    // The same subject said again with another adjective is another property, not the verdict.
+    expect(check('这个汤咸吗？', '这个汤很贵。').answered).toBe(false);
+    // A yes or no said first is the whole of the task; one inside the answer is not.
+    expect(check('你会不会游泳？', '当然会，我游得不错。').specific).toBe(true);
+    expect(check('你明天有没有空？', '没有，我要上班。').specific).toBe(true);
+    // A yes word inside another sentence is no yes: 是 in 我爸爸是老师 does not answer 喜欢…吗.
+    expect(check('你爸爸喜欢喝咖啡吗？', '我爸爸是老师。').answered).toBe(false);
+  });
+
+  it('hears a means for 怎么 and a body part for 哪儿不舒服', () => {
+    const means = check('你每天怎么去公司？', '骑自行车去。');
+    expect(means.answered).toBe(true);
+    expect(means.specific).toBe(true);
+    expect(check('你每天怎么去公司？', '坐地铁。').specific).toBe(true);
+    expect(check('你哪儿不舒服？', '我牙疼。').answered).toBe(true);
+    expect(check('你哪儿不舒服？', '我想去医院。').answered).toBe(false);
+  });
+
+  it('counts a number only in the question’s unit, and a time only of the question’s action', () => {
+    expect(check('你的书包里有几本书？', '三本。').specific).toBe(true);
+    expect(check('你家有几个房间？', '我家住在五楼。').answered).toBe(false);
+    expect(check('你的电脑是什么时候买的？', '我的电脑五千块。').answered).toBe(false);
+    expect(check('你的电脑是什么时候买的？', '两年前买的。').answered).toBe(true);
+    expect(check('你每天学习多长时间？', '我每天下午学习。').answered).toBe(false);
+    expect(check('你每天学习多长时间？', '两个半小时。').answered).toBe(true);
+    expect(check('你每天几点吃早饭？', '我晚上十点睡觉。').otherAction).toBe(true);
+    expect(check('你每天几点吃早饭？', '七点半吃早饭。').otherAction).toBe(false);
+  });
+
+  it('hears a person for 谁 in a name or a kin word, never in a bare 他', () => {
+    expect(check('你最喜欢的老师是谁？', '小王。').specific).toBe(true);
+    expect(check('你最喜欢的老师是谁？', '我的同屋。').answered).toBe(true);
+    const sister = check('你最好的朋友是谁？', '我姐姐。');
+    expect(sister.specific).toBe(true);
+    expect(sister.about).toBe('question');
+    expect(check('你常常和谁一起跑步？', '我每天见他一次。').answered).toBe(false);
+  });
+
+  it('hears a reason said as a wish, and a kind named by its head', () => {
+    expect(check('你为什么学习汉语？', '我想看懂中国电影。').answered).toBe(true);
+    expect(check('你喜欢什么运动？', '篮球。').specific).toBe(true);
+    expect(check('你喜欢看什么电影？', '爱情电影。').answered).toBe(true);
+    expect(check('你喜欢看什么电影？', '我在电影院看。').answered).toBe(false);
+    expect(check('你最喜欢的节日是什么？', '元宵节。').specific).toBe(true);
+    expect(check('你周末一般做什么？', '上个周末天气很好。').answered).toBe(false);
+  });
+
+  it('tells an answer about someone said with 我 (我爸爸) from one about the learner', () => {
+    expect(check('你会做饭吗？', '我爸爸做饭很好吃。').about).toBe('other');
+    expect(check('你会做饭吗？', '不会，在家都是我爸爸做饭。').about).not.toBe('other');
+    expect(check('你的老师对你好吗？', '我对老师很好。').about).toBe('other');
+    expect(check('你的老师对你好吗？', '都很热情，他们常常帮我。').about).toBe('question');
+  });
+
   it('tells a reply set at another time than the question’s', () => {
     expect(check('下课以后你常常去哪儿？', '我每天八点去学校。').otherTime).toBe(true);
     expect(check('下课以后你常常去哪儿？', '下课以后我常常去图书馆。').otherTime).toBe(false);
+    // A day of the weekend is at the weekend.
+    expect(check('你周末常常做什么？', '周日下午去游泳。').otherTime).toBe(false);
   });
 
   it('hears the question said back, with 我, without punctuation, with the recogniser’s spelling', () => {

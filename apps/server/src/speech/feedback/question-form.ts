@@ -1,13 +1,12 @@
 /**
- * What a question asks for and whether an answer gives it, by a word or by a structure: 谁 a person
- * (a family word, a name, a pronoun, 和…一起), 哪儿 a place, 什么时候 / 几点 a time, 多久 / 几次 a
- * duration or a frequency, 为什么 a reason, A还是B one side (or both, neither, a third), 怎么样 an
- * evaluation, 什么 + verb an object of that verb; and who the question is about (你妈妈 → 她 / 我妈妈),
- * so an answer about someone else is off the question.
+ * What a question asks for: 谁 a person, 哪儿 a place, 什么时候 / 几点 a time, 多久 / 几次 a duration or a
+ * frequency, 几 / 多少 a number, 为什么 a reason, A还是B one side (or both, neither, a third), 怎么样 an
+ * evaluation, 怎么 a means, 什么 + verb an object of that verb, 吗 / A不A yes or no; who it is about
+ * (你妈妈 → 她 / 我妈妈) and the time it is set in. Whether an answer gives it is `answer-form.ts`.
  */
-import { spokenChars } from '@kouyu/core';
-import { lexicon, relatedness } from './lexicon.js';
+import { lexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
+import { actions, PERSON_PRONOUNS } from './form-words.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
 
@@ -38,6 +37,10 @@ export interface QuestionForm {
   when?: string[];
   /** 几点 / 几月几号: a clock time or a date is asked, not just "later". */
   clock?: boolean;
+  /** 远吗 / 贵不贵: the adjective a yes/no question asks about (很近, 不太贵, 还可以 answer it). */
+  adjective?: string;
+  /** The actions the question asks about (起床, 运动): a count or time of another one is off it. */
+  actions?: string[];
   /** A还是B: the sides offered. */
   options?: string[];
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
@@ -60,48 +63,12 @@ export interface FormAnswer {
   about: 'question' | 'other' | 'unknown';
   /** The answer sets itself at another time than the question does (每天八点 for 下课以后). */
   otherTime: boolean;
+  /**
+   * The time, count or length given belongs to another action than the question's (十一点睡觉 for
+   * 几点起床): the answer replies to a neighbouring question.
+   */
+  otherAction: boolean;
 }
-
-const PERSON_PRONOUNS = /^(我|你|他|她|我们|你们|他们|她们|大家|自己|别人|咱们)$/;
-const THIRD = /^(他|她|他们|她们)$/;
-const FREQUENCY =
-  /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
-const DURATION_UNIT = /小时|分钟|分|天|年|月|星期|周|钟头|半|久|一会儿|以前|以后|多/;
-const TIME_WORDS =
-  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
-const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
-const EVALUATION_WORDS =
-  /好|不错|喜欢|满意|一般|舒服|方便|有意思|好吃|好看|好玩|难|容易|贵|便宜|漂亮|干净|棒/;
-const YES_NO = /^(是|不|不是|没|没有|有|会|不会|能|对|还|可以|要|想|当然|嗯|好)$/;
-// The kinds of thing a verb takes as its object (什么 after it asks for one).
-const VERB_OBJECTS: Record<string, string[]> = {
-  吃: ['food', 'fruit'],
-  喝: ['drink'],
-  穿: ['clothing'],
-  看: ['media', 'leisure'],
-  听: ['media'],
-  玩: ['leisure', 'sport'],
-  学: ['study'],
-  学习: ['study'],
-  买: ['food', 'clothing', 'device', 'drink', 'fruit', 'media'],
-  养: ['animal', 'plant'],
-};
-// A job is named by who does it (什么工作 → 医生, 老师).
-const KIND_ALSO: Record<string, string[]> = { work: ['person'] };
-
-/** The classes an object asked for may belong to: the kind named, or what the verb takes. */
-function kindsAsked(form: QuestionForm): string[] {
-  const kinds = form.kind ? [form.kind] : (VERB_OBJECTS[form.verb ?? ''] ?? []);
-  return kinds.flatMap((k) => [k, ...(KIND_ALSO[k] ?? [])]);
-}
-
-// Verbs whose object is an action (做什么 is answered by 做饭, 看书, 跑步).
-const ACTION_VERBS = /^(做|干|搞|玩儿)$/;
-// Verbs that say how one feels or what one may do, not an action done.
-const STATIVE = /^(喜欢|觉得|想|要|会|能|可以|是|有|可能|应该)$/;
-
-// Forms whose answer is specific by itself (a named person, place, time, count or side).
-const SPECIFIC = new Set<Asked>(['person', 'place', 'time', 'duration', 'number', 'choice']);
 
 const cache = new Map<string, QuestionForm>();
 const CACHE_MAX = 500;
@@ -122,12 +89,14 @@ function mainClause(tokens: readonly Token[]): Token[] {
 }
 
 /** Who a clause is about: the person words before its first verb (你妈妈, 他, 我). */
-function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
+export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   const out: string[] = [];
   for (const t of clause) {
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
+    // 家 / 在家 is a home (在家休息), not the family as a person.
+    if (t.word === '家' || t.word.startsWith('在')) break;
     if (PERSON_PRONOUNS.test(t.word) || lex.isA(t.word, 'person') || lex.isA(t.word, 'family'))
       out.push(t.word);
     else if (t.word !== '的') break;
@@ -170,7 +139,12 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
         )
         .map((t) => t.word);
     const a = words(before.split(/[，,]/).pop() ?? '');
-    const b = words(after);
+    // 坐地铁去上班: the side ends where the sentence goes on (去上班 is shared by both sides).
+    const rest = words(after);
+    const stop = rest.findIndex(
+      (w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0,
+    );
+    const b = stop > 0 ? rest.slice(0, stop) : rest;
     form.options = [...new Set([...a.slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
@@ -184,248 +158,41 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     if (prev && /^v/.test(prev.tag) && !/^(喜欢|是|有|爱)$/.test(prev.word)) form.verb = prev.word;
     // 你最喜欢的季节是什么: the noun before 是 names the kind asked for.
     const subject = tokens[what - 2];
-    if (!form.kind && prev?.word === '是' && subject && /^n/.test(subject.tag)) {
+    if (!form.kind && prev?.word === '是' && subject && /^(n|t)/.test(subject.tag)) {
       form.kind = lex.names(subject.word) ?? subject.word;
       form.kindWord = subject.word;
     }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
-  if (asks.size === 0 && /吗[？?。！!]?$|吗[？?]/.test(q)) asks.add('yes_no');
+  // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
+  const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
+  if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]/.test(q) || aNotA)) {
+    asks.add('yes_no');
+    const end = tokens.findIndex((t) => t.word === '吗');
+    const last = aNotA
+      ? tokens.find((t) => t.word === aNotA[1])
+      : [...tokens.slice(0, end < 0 ? tokens.length : end)].reverse().find((t) => HAN.test(t.word));
+    // The tagger may join the adjective to what precedes it (对你好吗 → 你好/l 吗): its last character then.
+    const adjective = (w: string): boolean => (lex.entry(w)?.pos ?? '').startsWith('a');
+    const word = last?.word ?? '';
+    if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
+    else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
+  }
   form.asks = [...asks];
   if (!asks.has('time') && !asks.has('duration')) {
     const when = tokens
-      .filter((t) => t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word))
+      .filter((t) => t.word !== form.kindWord && (t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word)))
       .map((t) => t.word);
     if (when.length) form.when = when;
   }
+  const acts = actions(mainClause(tokens)).map((t) => t.word);
+  if (acts.length) form.actions = acts;
   const subject = subjectOf(mainClause(tokens), lex);
-  if (subject.length > 0) {
+  // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
+  const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
+  if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
     form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };
   }
   return form;
-}
-
-const isNumber = (t: Token): boolean =>
-  t.tag === 'm' || t.tag === 'mq' || /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word);
-
-/** The words of an answer that give one form of its question. */
-function giving(
-  asked: Asked,
-  form: QuestionForm,
-  tokens: readonly Token[],
-  text: string,
-  question: string,
-): string[] {
-  const lex = lexicon();
-  // A word the question said (or said inside a longer word: 过生日 for 你的生日) answers nothing.
-  const fresh = tokens.filter((t) => {
-    const tail = [...t.word].slice(1).join('');
-    return HAN.test(t.word) && !question.includes(t.word) && !(tail.length > 1 && question.includes(tail));
-  });
-  const words = (pred: (t: Token) => boolean, from: readonly Token[] = fresh): string[] =>
-    from.filter(pred).map((t) => t.word);
-  switch (asked) {
-    case 'person': {
-      const asker = form.about?.who === 'you' ? /^(我|你)$/ : /^$/;
-      const people = words(
-        (t) =>
-          (/^nr/.test(t.tag) ||
-            PERSON_PRONOUNS.test(t.word) ||
-            lex.isA(t.word, 'person') ||
-            lex.isA(t.word, 'family')) &&
-          !asker.test(t.word),
-      );
-      // 和……一起 / 跟……: someone is named as company even when the tagger misses them.
-      if (
-        people.length === 0 &&
-        /(和|跟|同)[^，。]{1,6}(一起|一块)/.test(text) &&
-        !/(和|跟)(我|你)一起/.test(text)
-      )
-        return ['和…一起'];
-      return people;
-    }
-    case 'place':
-      return words((t) => t.tag !== 'r' && (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'))).concat(
-        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)/u.test(text) ? ['在/去…'] : [],
-      );
-    case 'time':
-      if (form.clock) return words((t) => isNumber(t) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
-      return words(
-        (t) => t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word) || isNumber(t),
-      ).concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
-    case 'duration':
-      return words(
-        (t) => FREQUENCY.test(t.word) || (isNumber(t) && DURATION_UNIT.test(text)) || lex.isA(t.word, 'time'),
-      );
-    case 'number':
-      return words(isNumber);
-    case 'reason':
-      return REASON.test(text) ? [REASON.exec(text)?.[0] ?? '因为'] : [];
-    case 'choice': {
-      const options = form.options ?? [];
-      const picked = tokens
-        .filter(
-          (t) =>
-            options.some((o) => t.word.includes(o) || o.includes(t.word)) &&
-            HAN.test(t.word) &&
-            t.word.length > 0,
-        )
-        .map((t) => t.word);
-      if (picked.length) return picked;
-      if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
-      // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
-      // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
-      return fresh
-        .filter((t) => options.some((o) => relatedness(lex, t.word, o) > 0))
-        .filter((t) => {
-          const i = tokens.indexOf(t);
-          const verb = tokens
-            .slice(0, i)
-            .reverse()
-            .find((v) => /^v/.test(v.tag));
-          return !verb || question.includes(verb.word);
-        })
-        .map((t) => t.word);
-    }
-    case 'evaluation':
-      return words(
-        (t) =>
-          t.tag.startsWith('a') ||
-          (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
-          EVALUATION_WORDS.test(t.word),
-      );
-    case 'manner':
-      return words((t) => /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word));
-    case 'object': {
-      const kinds = kindsAsked(form);
-      const kindWord = form.kindWord;
-      const ofKind = words(
-        (t) =>
-          kinds.some((k) => lex.isA(t.word, k)) ||
-          (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0),
-      );
-      if (ofKind.length) return ofKind;
-      const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
-      // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
-      // for; one it knows as another kind (米饭 for 什么工作) is not.
-      const unknown = (t: Token): boolean =>
-        kinds.length === 0 || (lex.entry(t.word)?.classes.size ?? 0) === 0;
-      return words((t) =>
-        action
-          ? /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)
-          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && unknown(t),
-      );
-    }
-    case 'yes_no':
-      return tokens
-        .filter((t) => YES_NO.test(t.word) || (/^v/.test(t.tag) && question.includes(t.word)))
-        .map((t) => t.word);
-  }
-}
-
-/** Who the answer is about against who the question is about. */
-function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
-  if (!form.about) return 'unknown';
-  const lex = lexicon();
-  const clauses: Token[][] = [[]];
-  for (const t of tokens) {
-    if (t.tag === 'x') clauses.push([]);
-    else clauses[clauses.length - 1]?.push(t);
-  }
-  const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
-  if (subjects.length === 0) return 'unknown';
-  const said = tokens.map((t) => t.word);
-  if (form.about.who === 'you') {
-    // 你 expects 我; an answer whose every subject is someone else is about someone else.
-    const me = subjects.some((s) => s.length === 1 && /^(我|我们)$/.test(s[0] ?? ''));
-    const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
-    return me ? 'question' : others && !said.includes('我') ? 'other' : 'unknown';
-  }
-  // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
-  const named = form.about.words;
-  const mentions = subjects.some((s) => s.some((w) => named.includes(w) || THIRD.test(w)));
-  if (mentions) return 'question';
-  const first = subjects[0] ?? [];
-  return first.length === 1 && /^(我|我们)$/.test(first[0] ?? '') ? 'other' : 'unknown';
-}
-
-/** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
-function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
-  const when = form.when;
-  if (!when) return false;
-  const end = tokens.findIndex((t) => t.tag === 'x');
-  const first = end < 0 ? tokens : tokens.slice(0, end);
-  const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
-  return times.length > 0 && !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w)));
-}
-
-/** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
-export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
-  const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
-  const given: FormAnswer['given'] = {};
-  for (const asked of form.asks) {
-    const by = giving(asked, form, tokens, text, question);
-    if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
-  }
-  const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
-  const lex = lexicon();
-  const kinds = kindsAsked(form);
-  const specific = form.asks.some(
-    (a) =>
-      given[a] !== undefined &&
-      (SPECIFIC.has(a) ||
-        (a === 'object' &&
-          kinds.length > 0 &&
-          (given.object ?? []).some((w) => kinds.some((k) => lex.isA(w, k))))),
-  );
-  return {
-    asks: form.asks,
-    given,
-    answered,
-    specific,
-    about: aboutOf(form, tokens),
-    otherTime: otherTime(form, tokens),
-  };
-}
-
-/** Length of the longest common subsequence of two lists. */
-function commonRun(a: readonly string[], b: readonly string[]): number {
-  let prev = new Array<number>(b.length + 1).fill(0);
-  for (const ca of a) {
-    const cur = new Array<number>(b.length + 1).fill(0);
-    for (let j = 0; j < b.length; j++)
-      cur[j + 1] = ca === b[j] ? (prev[j] ?? 0) + 1 : Math.max(prev[j + 1] ?? 0, cur[j] ?? 0);
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
-}
-
-const ECHO_OF_ANSWER = 0.8;
-const ECHO_OF_QUESTION = 0.6;
-const QUESTION_WORDS = /什么|谁|哪|几|多少|怎么|为什么|吗|呢|还是|多久/g;
-// Hesitations a recogniser writes, and the 我 a learner puts before the question said back.
-const FILLERS = /^[嗯呃额啊哦唉]$/;
-
-/**
- * Whether the answer says the question back: most of its sounds are the question's, in order, and
- * they are most of the question, with 你 heard as 我, hesitations and punctuation ignored and
- * homophones (the recogniser's spelling) counted as the same. It is an echo when it still holds the
- * question's own question word (你的生日是几月几号 → 我的生日是几月几号) or gives nothing the question
- * asks for; 我家有四个人 for 你家有几个人 takes the question up and answers it.
- */
-export function isEcho(
-  question: string,
-  answer: readonly string[],
-  sounds: (chars: readonly string[]) => string[],
-  answered: boolean,
-): boolean {
-  const q = spokenChars(question).map((c) => (c === '你' || c === '您' ? '我' : c));
-  const a = answer.filter((c) => !FILLERS.test(c));
-  if (q.length < 4 || a.length < 3) return false;
-  const common = commonRun(sounds(q), sounds(a));
-  if (common / a.length < ECHO_OF_ANSWER || common / q.length < ECHO_OF_QUESTION) return false;
-  const asked = question.match(QUESTION_WORDS) ?? [];
-  const text = a.join('');
-  return asked.some((w) => text.includes(w)) || !answered;
 }

@@ -7,7 +7,9 @@
 import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
-import { answerForm, isEcho, readQuestion } from './question-form.js';
+import { answerForm } from './answer-form.js';
+import { isEcho } from './question-echo.js';
+import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
 import type { AnswerInput, RelevanceMeasure } from './types.js';
@@ -32,6 +34,8 @@ const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
 const PICTURE_CREDIT = 0.4;
 const FORM_CREDIT = 0.7;
+// On an open question a thing of the kind asked (圣诞节 for 什么节日, 乒乓球 for 什么运动) names its topic.
+const SPECIFIC_FORM_CREDIT = 1.2;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
 const FORM_MISSING_CAP = 0.3;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
@@ -165,7 +169,7 @@ export function measureRelevance(
   if (answering.size > 0 && (quick || formAnswer.specific || touched || framed || related.length > 0))
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
-    raw += quick && formAnswer.specific ? (SATURATION['answer'] ?? 1) : FORM_CREDIT;
+    raw += formAnswer.specific ? (quick ? (SATURATION['answer'] ?? 1) : SPECIFIC_FORM_CREDIT) : FORM_CREDIT;
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
@@ -200,7 +204,8 @@ export function measureRelevance(
         PASSAGE_PRECISION_WEIGHT +
         PASSAGE_PRECISION_WEIGHT * Math.min(1, fromPassage(own, question) / PASSAGE_WORDS_ENOUGH))
     : recall + focus;
-  if (quick && !formAnswer.answered) score = Math.min(score, FORM_MISSING_CAP);
+  // A time or count of another action (十一点睡觉 for 几点起床) gives nothing the question asks.
+  if (quick && (!formAnswer.answered || formAnswer.otherAction)) score = Math.min(score, FORM_MISSING_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
@@ -219,6 +224,7 @@ export function measureRelevance(
       specific: formAnswer.specific,
       about_answer: formAnswer.about,
       other_time: formAnswer.otherTime,
+      other_action: formAnswer.otherAction,
     },
     echo,
   };

@@ -85,3 +85,12 @@ export function firstClause(text: string): string {
   const clause = text.trim().split(/[，。！？,.!?；;]/)[0] ?? '';
   return `${clause}……`;
 }
+
+/**
+ * How an off-topic answer is shown a way in: the model answer's opening, else a bare 我…… to fill with
+ * one's own information. Never the question's own words: said back, they are an echo, not an answer.
+ */
+export function modelOpening(input: { model_answers?: string[] | undefined }): string {
+  const model = input.model_answers?.find((m) => m.trim());
+  return model ? firstClause(model) : '我……';
+}

@@ -75,6 +75,8 @@ export interface RelevanceMeasure {
     specific: boolean;
     about_answer: FormAnswer['about'];
     other_time: boolean;
+    /** The time, count or length given belongs to another action than the question's. */
+    other_action?: boolean;
   };
   /** The answer said the question back. */
   echo?: boolean;

@@ -44,7 +44,7 @@ export const en: Wording = {
   subScore: (name, score) => `${name}: ${score}/100`,
   tips: {
     offTopic: (o) =>
-      `Relevance: the answer does not address the question. Start from its own words, e.g. 「${o}」, then add two details.`,
+      `Relevance: the answer does not address the question. Answer it with your own information, e.g. 「${o}」, then add two details.`,
     relevancePartial: (words) => `Relevance: stay closer to the question; talk about ${words}.`,
     stance:
       'Relevance: the question asks for your view. Say it first (我觉得…… / 我同意……), then why (因为……).',
@@ -121,7 +121,7 @@ export const en: Wording = {
       `Listen again and repeat the part 「${p}」 three times, then say the whole sentence.`,
     referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
     retellPoints: (p) => `Retell it again and include: ${p}.`,
-    openOffTopic: (o) => `Start by echoing the question, e.g. 「${o}」, then give two details about it.`,
+    openOffTopic: (o) => `Answer the question with your own information, e.g. 「${o}」, then give two details.`,
     echo: (e) => `Answer with your own information, e.g. 「${e}」.`,
     openPoints: (p) => `Answer again and also talk about: ${p}.`,
     openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,

@@ -31,7 +31,7 @@ export const zh: Wording = {
   },
   subScore: (name, score) => `${name}：${score}/100`,
   tips: {
-    offTopic: (o) => `切题：回答没有针对问题。先用问题里的词开头，比如「${o}」，再说两个细节。`,
+    offTopic: (o) => `切题：回答没有针对问题。用你自己的情况回答，比如「${o}」，再说两个细节。`,
     relevancePartial: (words) => `切题：请更紧扣问题，谈谈${words}。`,
     stance: '切题：问题问的是你的看法。先说观点（我觉得…… / 我同意……），再说原因（因为……）。',
     keywords: (e) => `连贯：你只是列出了词语。请把它们说成句子：${e}`,
@@ -96,7 +96,7 @@ export const zh: Wording = {
     referenceMissing: (p) => `再听一遍，把「${p}」这部分重复三遍，然后说完整句。`,
     referenceSounds: (c) => `对照拼音和声调练习${c}，然后再说一遍整句。`,
     retellPoints: (p) => `再复述一遍，并说到：${p}。`,
-    openOffTopic: (o) => `先用问题里的关键词开头，比如「${o}」，再说两个具体细节。`,
+    openOffTopic: (o) => `用你自己的情况回答问题，比如「${o}」，再说两个具体细节。`,
     echo: (e) => `用你自己的情况回答，比如「${e}」。`,
     openPoints: (p) => `再回答一遍，并谈谈：${p}。`,
     openShort: (e) => `加上一个原因（因为……）和一个例子（比如……），说到大约 ${e} 个字。`,

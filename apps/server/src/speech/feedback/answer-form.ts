@@ -1,0 +1,342 @@
+/**
+ * Whether an answer gives what its question asks for, by a word or by a structure (a family word or a
+ * name for 谁, 和…一起, a number in the question's unit, 因为 or a wish, a side or a third option, a
+ * degree for an adjective's yes/no), whether it is about the one the question is about, and whether it
+ * replies to a neighbouring question instead (another time, another action).
+ */
+import { spokenChars } from '@kouyu/core';
+import { lexicon, relatedness } from './lexicon.js';
+import {
+  ACTION_VERBS,
+  actions,
+  bodily,
+  DEGREE,
+  DEGREED,
+  DURATION_UNITS,
+  EVALUATION_WORDS,
+  FILLERS,
+  FREQUENCY,
+  headedBy,
+  inUnit,
+  isNumber,
+  kindsAsked,
+  MEANS,
+  MIDDLING,
+  MOTIVE,
+  named,
+  numberUnits,
+  openingYesNo,
+  ownFrequency,
+  PERSON_NAME,
+  PERSON_PRONOUNS,
+  REASON,
+  SPAN_WORDS,
+  SPECIFIC,
+  STATIVE,
+  THIRD,
+  TIME_UNITS,
+  TIME_WORDS,
+  within,
+} from './form-words.js';
+import { subjectOf } from './question-form.js';
+import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
+import { HAN } from './segment.js';
+import type { Token } from './segment.js';
+
+/** The words of an answer that give one form of its question. */
+function giving(
+  asked: Asked,
+  form: QuestionForm,
+  tokens: readonly Token[],
+  text: string,
+  question: string,
+): string[] {
+  const lex = lexicon();
+  // A word the question said (or said inside a longer word: 过生日 for 你的生日) answers nothing.
+  const fresh = tokens.filter((t) => {
+    const tail = [...t.word].slice(1).join('');
+    return HAN.test(t.word) && !question.includes(t.word) && !(tail.length > 1 && question.includes(tail));
+  });
+  const words = (pred: (t: Token) => boolean, from: readonly Token[] = fresh): string[] =>
+    from.filter(pred).map((t) => t.word);
+  switch (asked) {
+    case 'person': {
+      const asker = form.about?.who === 'you' ? /^(我|你)$/ : /^$/;
+      const people = words(
+        (t) =>
+          (/^nr/.test(t.tag) ||
+            (PERSON_PRONOUNS.test(t.word) && !THIRD.test(t.word)) ||
+            PERSON_NAME.test(t.word) ||
+            lex.isA(t.word, 'person') ||
+            lex.isA(t.word, 'family')) &&
+          !asker.test(t.word),
+      );
+      // 和……一起 / 跟……: someone is named as company even when the tagger misses them.
+      if (
+        people.length === 0 &&
+        /(和|跟|同|与)谁/.test(question) &&
+        /(和|跟|同)[^，。]{1,6}(一起|一块)/.test(text) &&
+        !/(和|跟)(我|你)一起/.test(text)
+      )
+        return ['和…一起'];
+      return people;
+    }
+    case 'place':
+      // 哪儿不舒服 asks where in the body: 头, 肚子, 嗓子 are its places.
+      if (/舒服|疼|痛/.test(question)) return words((t) => bodily(t.word));
+      return words(
+        (t) =>
+          t.tag !== 'r' &&
+          !(lex.entry(t.word)?.pos ?? '').startsWith('a') &&
+          (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place')),
+      ).concat(
+        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text)
+          ? ['在/去…']
+          : [],
+      );
+    case 'time':
+      if (form.clock)
+        return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
+      return words(
+        (t) => !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
+      )
+        .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
+        .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
+    case 'duration':
+      return words(
+        (t) =>
+          (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
+          inUnit(t, tokens, DURATION_UNITS) ||
+          (isNumber(t) && FREQUENCY.test(t.word)),
+      );
+    case 'number':
+      return words((t) => inUnit(t, tokens, numberUnits(question)));
+    case 'reason': {
+      if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
+      // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
+      return words((t) => MOTIVE.test(t.word));
+    }
+    case 'choice': {
+      const options = form.options ?? [];
+      const picked = tokens
+        .filter(
+          (t) =>
+            options.some((o) => t.word.includes(o) || o.includes(t.word)) &&
+            HAN.test(t.word) &&
+            t.word.length > 0,
+        )
+        .map((t) => t.word);
+      if (picked.length) return picked;
+      if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
+      // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
+      // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
+      return fresh
+        .filter((t) => options.some((o) => relatedness(lex, t.word, o) > 0))
+        .filter((t) => {
+          const i = tokens.indexOf(t);
+          const verb = tokens
+            .slice(0, i)
+            .reverse()
+            .find((v) => /^v/.test(v.tag));
+          return !verb || question.includes(verb.word);
+        })
+        .map((t) => t.word);
+    }
+    case 'evaluation':
+      return words(
+        (t) =>
+          t.tag.startsWith('a') ||
+          (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
+          EVALUATION_WORDS.test(t.word),
+      );
+    case 'manner':
+      return words(
+        (t) =>
+          MEANS.test(t.word) ||
+          lex.isA(t.word, 'vehicle') ||
+          (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+      );
+    case 'object': {
+      const kinds = kindsAsked(form);
+      const kindWord = form.kindWord;
+      const headed = (w: string): boolean => headedBy(w, kindWord);
+      const modified = (w: string): boolean =>
+        kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
+      const ofKind = words(
+        (t) =>
+          !modified(t.word) &&
+          (headed(t.word) ||
+            kinds.some((k) => lex.isA(t.word, k)) ||
+            (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0)),
+      );
+      // 爱情电影 / 中国电影 said as two words: the one before the kind word names a kind of it.
+      const modifiers = tokens
+        .filter(
+          (t, i) =>
+            kindWord !== undefined &&
+            tokens[i + 1]?.word === kindWord &&
+            HAN.test(t.word) &&
+            /^(n|a|nz|ns|l|vn)/.test(t.tag),
+        )
+        .map((t) => t.word);
+      if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
+      const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
+      // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
+      // for; one it knows as another kind (米饭 for 什么工作) is not.
+      const unknown = (t: Token): boolean =>
+        kinds.length === 0 || (lex.entry(t.word)?.classes.size ?? 0) === 0;
+      return words((t) =>
+        // 做什么 wants something done (做饭, 看电视), not a thing (天气).
+        action
+          ? (/^(v|vn)/.test(t.tag) || (/^n/.test(t.tag) && (lex.entry(t.word)?.pos ?? '').startsWith('v'))) &&
+            !STATIVE.test(t.word)
+          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && !modified(t.word) && unknown(t),
+      );
+    }
+    case 'yes_no': {
+      // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
+      // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
+      const opening = openingYesNo(tokens, question);
+      // The question's predicate said again: its adjective (不远), else one of its verbs (养过, 喜欢).
+      const own = tokens.filter((t) =>
+        form.adjective !== undefined
+          ? t.word === form.adjective
+          : /^v/.test(t.tag) && t.tag !== 'vn' && question.includes(t.word),
+      );
+      // Another adjective after a subject said again (这个菜很贵 for 这个菜辣吗) is another property, not
+      // the verdict: an elliptical 很近 / 挺难的 is.
+      const subjectBefore = (i: number): boolean => {
+        for (let j = i - 1; j >= 0 && tokens[j]?.tag !== 'x'; j--)
+          if (/^(n|r)/.test(tokens[j]?.tag ?? '')) return true;
+        return false;
+      };
+      const adjectival = (t: Token): boolean =>
+        t.tag.startsWith('a') || (lex.entry(t.word)?.pos ?? '').startsWith('a');
+      // After a degree adverb any word is said as an adjective (很热情/n, 挺好的); 不太好 may be one token.
+      const verdict =
+        form.adjective !== undefined
+          ? tokens.filter(
+              (t, i) =>
+                MIDDLING.test(t.word) ||
+                (DEGREED.test(t.word) && !subjectBefore(i)) ||
+                (HAN.test(t.word) &&
+                  (adjectival(t) || /^(n|a|l|v)/.test(t.tag)) &&
+                  DEGREE.test(tokens[i - 1]?.word ?? '') &&
+                  (t.word === form.adjective || !subjectBefore(i))),
+            )
+          : [];
+      return [...opening, ...own.map((t) => t.word), ...verdict.map((t) => t.word)];
+    }
+  }
+}
+
+/** Who the answer is about against who the question is about. */
+function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
+  if (!form.about) return 'unknown';
+  const lex = lexicon();
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
+  if (subjects.length === 0) return 'unknown';
+  // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
+  const first = clauses.find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
+  if (first && subjectOf(first, lex).length === 0 && first.some((t) => /^(v|a|d|m)/.test(t.tag)))
+    return 'question';
+  const said = tokens.map((t) => t.word);
+  if (form.about.who === 'you') {
+    // 你 expects 我; an answer whose every subject is someone else is about someone else.
+    const me = subjects.some((s) => s.length === 1 && /^(我|我们)$/.test(s[0] ?? ''));
+    // 我爸爸 / 我同事 is someone else; a 我 of its own anywhere (他和我一起…, 我也…) is the learner.
+    const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
+    const meAlone = said.some(
+      (w, i) =>
+        /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]),
+    );
+    return me ? 'question' : others && !meAlone ? 'other' : 'unknown';
+  }
+  // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
+  const named = form.about.words;
+  const mentions = subjects.some((s) => s.some((w) => named.includes(w) || THIRD.test(w)));
+  if (mentions) return 'question';
+  const lead = subjects[0] ?? [];
+  if (lead.length === 1 && /^(我|我们)$/.test(lead[0] ?? '')) return 'other';
+  // 他们会帮我: the ones asked about may be named outside a subject.
+  return tokens.some((t) => THIRD.test(t.word) || named.includes(t.word)) ? 'question' : 'unknown';
+}
+
+/** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
+function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const when = form.when;
+  if (!when) return false;
+  const end = tokens.findIndex((t) => t.tag === 'x');
+  const first = end < 0 ? tokens : tokens.slice(0, end);
+  const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
+  return (
+    times.length > 0 &&
+    !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))
+  );
+}
+
+// Forms that measure an action (when, how long, how often, how many): the action must be the question's.
+const OF_ACTION = new Set<Asked>(['time', 'duration', 'number']);
+const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
+
+/** Whether the clause that gives the form is about another action than the question's verb. */
+function otherAction(
+  form: QuestionForm,
+  tokens: readonly Token[],
+  given: FormAnswer['given'],
+  question: string,
+): boolean {
+  const words = form.asks.filter((a) => OF_ACTION.has(a)).flatMap((a) => given[a] ?? []);
+  if (words.length === 0) return false;
+  const asked = form.actions ?? [];
+  if (asked.length === 0 || !question) return false;
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
+  if (!giving) return false;
+  const own = actions(giving);
+  return own.length > 0 && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
+}
+
+/** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
+export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
+  const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
+  const given: FormAnswer['given'] = {};
+  for (const asked of form.asks) {
+    const by = giving(asked, form, tokens, text, question);
+    if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
+  }
+  const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
+  const lex = lexicon();
+  const kinds = kindsAsked(form);
+  const specific = form.asks.some(
+    (a) =>
+      given[a] !== undefined &&
+      ((SPECIFIC.has(a) && (a !== 'person' || named(given.person ?? []))) ||
+        (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
+        // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
+        (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
+        (a === 'object' &&
+          (given.object ?? []).some(
+            (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
+          ))),
+  );
+  return {
+    asks: form.asks,
+    given,
+    answered,
+    specific,
+    // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
+    about: given.person && named(given.person) ? 'question' : aboutOf(form, tokens),
+    otherTime: otherTime(form, tokens),
+    otherAction: otherAction(form, tokens, given, question),
+  };
+}

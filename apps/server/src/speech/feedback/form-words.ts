@@ -1,0 +1,149 @@
+/**
+ * The words and shapes by which an answer gives what its question asks for: persons, units of a number,
+ * degrees and verdicts, means, body parts, the heads of kinds, an opening yes or no.
+ */
+import { lexicon } from './lexicon.js';
+import type { Asked, QuestionForm } from './question-form.js';
+import { HAN } from './segment.js';
+import type { Token } from './segment.js';
+
+export const PERSON_PRONOUNS = /^(我|你|他|她|我们|你们|他们|她们|大家|自己|别人|咱们)$/;
+export const THIRD = /^(他|她|他们|她们)$/;
+// 小张 / 老王 and words made with an agent suffix (同屋, 室友, 同学) name a person the lexicon may not hold.
+export const PERSON_NAME =
+  /^[小老][\p{Script=Han}]$|^\p{Script=Han}*(友|同学|同事|同屋|师傅|老师|先生|女士|阿姨|叔叔)$/u;
+export const FREQUENCY =
+  /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
+export const TIME_WORDS =
+  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
+export const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
+export const MOTIVE = /^(想|希望|打算|喜欢|爱|需要|感兴趣|有意思|有用|方便)$/;
+export const EVALUATION_WORDS =
+  /好|不错|喜欢|满意|一般|舒服|方便|有意思|好吃|好看|好玩|难|容易|贵|便宜|漂亮|干净|棒/;
+// A yes or a no: counts where the answer opens with it (是的。/ 不，……), not inside another sentence.
+const YES_NO = /^(是|是的|不|不是|没|没有|有|会|不会|能|对|可以|要|想|当然|好|行)$/;
+// A degree or a middling verdict answers an adjective's yes/no question (远吗 → 很近 / 不太远 / 还可以).
+export const DEGREE =
+  /^(很|挺|太|非常|特别|比较|有点|有点儿|有一点|一点儿|一点|不太|不|没|真|还|还可以|还行|一般|马马虎虎|最)$/;
+export const DEGREED =
+  /^(很|挺|太|不太|不|没那么|有点儿?|一点儿?也?不|非常|特别|比较|真)\p{Script=Han}{1,2}$/u;
+export const MIDDLING = /还可以|还行|一般|马马虎虎|还好|差不多/;
+// 怎么去 is answered by a means: a vehicle, a way of going, or a tool taken (骑自行车去, 坐地铁, 打车).
+export const MEANS = /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送/;
+// The units a number is counted in: a number in another unit than the question's answers another question
+// (三楼 or 三千块 for 几个房间 / 什么时候).
+const UNIT_CLASSES: [string, RegExp][] = [
+  ['clock', /^(点|点钟|点半|分)$/],
+  ['date', /^(号|日|月|年|月份|星期|周)$/],
+  ['floor', /^(楼|层)$/],
+  ['money', /^(块|元|钱|毛|角|块钱)$/],
+  ['times', /^(次|遍|回|趟)$/],
+  ['span', /^(小时|分钟|天|年|个月|星期|周|钟头)$/],
+  ['age', /^岁$/],
+];
+// 年 / 天 are both a date and a length: a unit may be of more than one class.
+const unitClasses = (unit: string): string[] =>
+  UNIT_CLASSES.filter(([, re]) => re.test(unit)).map(([c]) => c);
+const unitClass = (unit: string): string | null => unitClasses(unit)[0] ?? null;
+// The kinds of thing a verb takes as its object (什么 after it asks for one).
+const VERB_OBJECTS: Record<string, string[]> = {
+  吃: ['food', 'fruit'],
+  喝: ['drink'],
+  穿: ['clothing'],
+  看: ['media', 'leisure'],
+  听: ['media'],
+  玩: ['leisure', 'sport'],
+  学: ['study'],
+  学习: ['study'],
+  买: ['food', 'clothing', 'device', 'drink', 'fruit', 'media'],
+  养: ['animal', 'plant'],
+};
+// A job is named by who does it (什么工作 → 医生, 老师).
+const KIND_ALSO: Record<string, string[]> = { work: ['person'] };
+
+/** The classes an object asked for may belong to: the kind named, or what the verb takes. */
+export function kindsAsked(form: QuestionForm): string[] {
+  const kinds = form.kind ? [form.kind] : (VERB_OBJECTS[form.verb ?? ''] ?? []);
+  return kinds.flatMap((k) => [k, ...(KIND_ALSO[k] ?? [])]);
+}
+
+// Verbs whose object is an action (做什么 is answered by 做饭, 看书, 跑步).
+export const ACTION_VERBS = /^(做|干|搞|玩儿)$/;
+// Verbs that say how one feels or what one may do, not an action done.
+export const STATIVE = /^(喜欢|觉得|想|要|会|能|可以|是|有|可能|应该)$/;
+
+// Forms whose answer is specific by itself (a named person, place, time, count or side).
+export const SPECIFIC = new Set<Asked>(['person', 'place', 'time', 'duration', 'number', 'choice']);
+
+// 很多 / 许多 are tagged numerals but count nothing; 好几次 does (several).
+export const isNumber = (t: Token): boolean =>
+  /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word) ||
+  ((t.tag === 'm' || t.tag === 'mq') && /[零一二两三四五六七八九十百千万半几\d]/.test(t.word));
+
+// Words that are a length of time themselves, not a point in it (晚上 is when, not how long).
+export const SPAN_WORDS = /^(一会儿|半天|整天|一整天|一辈子|好久|很久|不久|一下午|一上午|一晚上)$/;
+// 每天晚上 for 你每天学习多长时间: the 每天 is the question's own, the rest is a time, not a length.
+export const ownFrequency = (word: string, question: string): boolean => {
+  const hit = FREQUENCY.exec(word)?.[0];
+  return hit !== undefined && !question.includes(hit);
+};
+export const TIME_UNITS = new Set(['clock', 'date', 'span']);
+export const DURATION_UNITS = new Set(['span', 'times', 'clock']);
+/** The unit classes a 几 / 多少 question counts in: its own (多少钱 → money), none for 个 / 口 / 只. */
+export function numberUnits(question: string): Set<string> {
+  const unit = /(?:几|多少)(\p{Script=Han})/u.exec(question)?.[1] ?? '';
+  const cls = unitClass(unit) ?? (/多大/.test(question) ? 'age' : null);
+  return new Set(cls ? [cls] : []);
+}
+/** A number counted in a unit of the classes allowed, or in a unit no class names (四个, 五十个, 三口). */
+export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<string>): boolean {
+  if (!isNumber(t)) return false;
+  const rest = /^[零一二两三四五六七八九十百千万半几多\d.]+(.*)$/u.exec(t.word)?.[1] ?? t.word;
+  const next = tokens[tokens.indexOf(t) + 1];
+  const unit = rest || (next && HAN.test(next.word) ? next.word : '');
+  const classes = unitClasses(unit.replace(/^半/, ''));
+  return classes.length === 0 || classes.some((c) => allowed.has(c));
+}
+// The body's parts are where a 哪儿不舒服 hurts.
+const BODY = /^(头|胃|牙|腿|脚|手|腰|背|眼|耳朵|鼻子|肚子|嗓子|眼睛)/;
+export const bodily = (word: string): boolean => BODY.test(word) || lexicon().isA(word, 'body');
+
+// Days that are part of a span the question names (周六上午 is at the weekend).
+const PART_OF: Record<string, RegExp> = { 周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/ };
+export const within = (time: string, frame: string): boolean => PART_OF[frame]?.test(time) ?? false;
+
+// The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.
+const KIND_HEAD: Record<string, RegExp> = { sport: /球$/, festival: /节$/ };
+
+/**
+ * Chinese compounds are right-headed: 爱情电影 is a film and 电影院 is not; a two-character kind's
+ * character ends the names of its kinds (中秋节 / 春节 for 节日, 红色 for 颜色, 苹果 for 水果).
+ */
+export function headedBy(word: string, kindWord: string | undefined): boolean {
+  if (!kindWord || word === kindWord || !HAN.test(word)) return false;
+  const k = [...kindWord];
+  if (word.length > kindWord.length && word.endsWith(kindWord)) return true;
+  const kind = lexicon().names(kindWord);
+  if (kind && KIND_HEAD[kind]?.test(word)) return true;
+  return (
+    k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord)
+  );
+}
+
+/** The yes or no an answer opens with (没有，…… / 当然会 / 有空), if it opens with one. */
+export function openingYesNo(tokens: readonly Token[], question: string): string[] {
+  const first = tokens.find((t) => HAN.test(t.word) && !FILLERS.test(t.word))?.word ?? '';
+  const asked = /(\p{Script=Han})[不没]\1/u.exec(question)?.[1] ?? '';
+  return YES_NO.test(first) || (asked !== '' && first.startsWith(asked)) ? [first] : [];
+}
+
+// A bare 他 / 她 names nobody: who is meant is what 谁 asks (每个星期见他两次 does not say with whom).
+export const named = (people: readonly string[]): boolean => people.some((w) => !PERSON_PRONOUNS.test(w));
+
+export const actions = (from: readonly Token[]): Token[] =>
+  from.filter(
+    (t) =>
+      /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && !/^(去|来|到|在|做|过|了)$/.test(t.word),
+  );
+
+export const FILLERS = /^[嗯呃额啊哦唉]$/;

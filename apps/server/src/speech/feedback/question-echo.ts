@@ -1,0 +1,45 @@
+/** Whether an answer says its question back: most of its sounds are the question's, in order. */
+import { spokenChars } from '@kouyu/core';
+import { FILLERS } from './form-words.js';
+
+/** Length of the longest common subsequence of two lists. */
+function commonRun(a: readonly string[], b: readonly string[]): number {
+  let prev = new Array<number>(b.length + 1).fill(0);
+  for (const ca of a) {
+    const cur = new Array<number>(b.length + 1).fill(0);
+    for (let j = 0; j < b.length; j++)
+      cur[j + 1] = ca === b[j] ? (prev[j] ?? 0) + 1 : Math.max(prev[j + 1] ?? 0, cur[j] ?? 0);
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+const ECHO_OF_ANSWER = 0.8;
+const ECHO_OF_QUESTION = 0.6;
+const QUESTION_WORDS = /什么|谁|哪|几|多少|怎么|为什么|吗|呢|还是|多久/g;
+// Hesitations a recogniser writes, and the 我 a learner puts before the question said back.
+
+/**
+ * Whether the answer says the question back: most of its sounds are the question's, in order, and
+ * they are most of the question, with 你 heard as 我, hesitations and punctuation ignored and
+ * homophones (the recogniser's spelling) counted as the same. It is an echo when it still holds the
+ * question's own question word (你的生日是几月几号 → 我的生日是几月几号) or gives nothing the question
+ * asks for; 我家有四个人 for 你家有几个人 takes the question up and answers it.
+ */
+export function isEcho(
+  question: string,
+  answer: readonly string[],
+  sounds: (chars: readonly string[]) => string[],
+  answered: boolean,
+): boolean {
+  const q = spokenChars(question).map((c) => (c === '你' || c === '您' ? '我' : c));
+  const a = answer.filter((c) => !FILLERS.test(c));
+  if (q.length < 4 || a.length < 3) return false;
+  const common = commonRun(sounds(q), sounds(a));
+  if (common / a.length < ECHO_OF_ANSWER || common / q.length < ECHO_OF_QUESTION) return false;
+  // 会不会 / 有没有 ask as a question word does: said back, they are still the question.
+  const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(question)?.[0];
+  const asked = [...(question.match(QUESTION_WORDS) ?? []), ...(aNotA ? [aNotA] : [])];
+  const text = a.join('');
+  return asked.some((w) => text.includes(w)) || !answered;
+}
