@@ -27,6 +27,8 @@ export interface SuiteApp {
   headers: Record<Role, Record<string, string>>;
   /** Access tokens per role (null for the guest), for the sockets' `token` query parameter. */
   tokens: Record<Role, string | null>;
+  /** Signs a role in again, a new session in `headers` and `tokens`: after a cell that ended its session. */
+  signInAgain(role: Exclude<Role, 'guest'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
   await database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
   forgetUser(admin.user.id);
   const accounts = { free, plus, expired, admin };
-  return {
+  const suite: SuiteApp = {
     app,
     routes,
     headers: {
@@ -80,11 +82,20 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
       expired: accounts.expired.token,
       admin: accounts.admin.token,
     },
+    async signInAgain(role) {
+      const { email, password } = accounts[role];
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${role} failed: ${res.body}`);
+      const token = res.json<{ token: string }>().token;
+      suite.headers[role] = { authorization: `Bearer ${token}` };
+      suite.tokens[role] = token;
+    },
     async close() {
       await app.close();
       await database.close();
     },
   };
+  return suite;
 }
 
 /** A concrete URL for a route pattern: every parameter becomes `1` (an id that usually does not exist). */
