@@ -3,8 +3,15 @@ import { HomeMobile } from '@/features/shell/components/home-mobile';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { TodaySlot } from '@/features/today/components/today-slot';
 import { useIsMobile } from '@/lib/use-media';
-import { GuestLastTry } from '@/features/speaking/components/feedback/guest-last-try';
+import { Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { guestTry } from '@/features/speaking/lib/guest-try';
+
+// The guest's last try renders the lesson review, whose code and texts the home's first load leaves out.
+const GuestLastTry = lazyPart(
+  () => import('@/features/speaking/components/feedback/guest-last-try'),
+  'GuestLastTry',
+);
 
 /**
  * Home: the mobile home at 768 px or less (or a mobile user agent), else the desktop hero. A signed-in
@@ -21,7 +28,9 @@ export function HomePage() {
     return (
       <>
         <div className={mobile ? 'px-4 pt-4' : 'mx-auto w-full max-w-6xl px-4 pt-8'}>
-          <GuestLastTry kept={kept} />
+          <Suspense fallback={null}>
+            <GuestLastTry kept={kept} />
+          </Suspense>
         </div>
         {home}
       </>

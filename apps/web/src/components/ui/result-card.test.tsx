@@ -46,7 +46,7 @@ describe('result card', () => {
     expect(screen.queryAllByTestId('result-answer')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('view-result-feedback'));
     const items = screen.getAllByTestId('result-answer');
-    expect(items.map((li) => li.querySelector('h3')?.textContent)).toEqual([
+    expect(items.map((li) => li.querySelector('[data-testid=result-answer-name]')?.textContent)).toEqual([
       'Question 1',
       'Question 2',
       'Question 3',

@@ -73,7 +73,7 @@ describe('the /plus page', () => {
     show();
     await screen.findByTestId('plus-status');
     expect(screen.queryByTestId('pay-week')).toBeNull();
-    expect(screen.getByTestId('pay-unavailable').textContent).toContain('not set up');
+    expect(screen.getByTestId('pay-unavailable').textContent).toContain('not available yet');
     expect(screen.getByTestId('points-week').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('points-month').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('redeem-code')).toBeTruthy();
