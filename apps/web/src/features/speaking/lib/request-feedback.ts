@@ -51,18 +51,20 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
     }
     return streamFeedback({ url, socket: browserSocket, signal: opts.signal, onChunk: opts.onChunk });
   };
+  // Offline, no socket is opened at all: one opened then may neither connect nor fail (a test's
+  // emulated offline leaves it pending), and the run keeps the answer on the device at once instead.
+  if (isOffline()) throw new FeedbackError({ kind: 'connection' });
   const token = opts.signedIn ? await freshToken() : null;
   return attempt(token)
     .catch(async (err: unknown) => {
       // A socket closed before the review ended (an instance restarting in a deploy, a dropped
       // connection): one more try soon, which a load balancer sends to an instance that is up.
       // Offline, a retry cannot help: the run keeps the answer on the device at once.
-      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
       if (
         !(err instanceof FeedbackError) ||
         err.failure.kind !== 'connection' ||
         opts.signal.aborted ||
-        offline
+        isOffline()
       )
         throw err;
       await new Promise((resolve) => setTimeout(resolve, FEEDBACK_RECONNECT_DELAY_MS));
@@ -77,6 +79,9 @@ export async function requestFeedback(opts: FeedbackRequestOptions): Promise<Sav
       return attempt(renewed);
     });
 }
+
+/** True when the browser knows it is offline. */
+const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 
 /** Wait before the one reconnect after a feedback socket closed early. */
 const FEEDBACK_RECONNECT_DELAY_MS = 1_000;
