@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
 import zhVocabulary from '../src/locales/zh/vocabulary.json' with { type: 'json' };
 import enContent from '../src/locales/en/content.json' with { type: 'json' };
 import zhContent from '../src/locales/zh/content.json' with { type: 'json' };
@@ -60,7 +61,10 @@ describe('first paint from the server', () => {
     const html = await (
       await fetch(`${baseURL}/zh/vocabulary/3`, { headers: { 'user-agent': String(PHONE.userAgent) } })
     ).text();
-    const heading = zhVocabulary.titleLevel.replace('{{level}}', '3');
+    // A guest starts on HSK 3.0, and so does the page the server paints first.
+    const heading = zhVocabulary.titleLevelSyllabus
+      .replace('{{syllabus}}', zhCommon.syllabus.hsk3)
+      .replace('{{level}}', '3');
     expect(html).toContain(`>${heading}</h1>`);
     expect(html).toContain('<html lang="zh-CN"');
 
