@@ -37,6 +37,29 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     await t.close();
   });
 
+  /** A saved result of alice's whose one answer names the recording `audioId`. */
+  const saveResultNaming = async (audioId: string | null) => {
+    await t.app.database.db.insert(testResults).values({
+      userId: alice,
+      testId: 1,
+      levelId: 1,
+      partId: 1,
+      isFullTest: false,
+      score: 80,
+      answers: [
+        {
+          question_id: 1,
+          question_number: 1,
+          user_answers: '你好',
+          orig_answers: '你好',
+          score: 80,
+          ai_feedback_id: null,
+          audio_id: audioId ?? '',
+        },
+      ],
+    });
+  };
+
   it('gives the recording back to its owner only', async () => {
     const { db } = t.app.database;
     const store = answerAudioStore(t.app.config);
@@ -69,15 +92,7 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     const store = answerAudioStore(t.app.config);
     const named = await keepAnswerAudio(db, store, alice, pcm);
     const loose = await keepAnswerAudio(db, store, alice, pcm);
-    await db.insert(testResults).values({
-      userId: alice,
-      testId: 1,
-      levelId: 1,
-      partId: 1,
-      isFullTest: false,
-      score: 80,
-      answers: [{ question_id: 1, question_number: 1, user_answers: '你好', orig_answers: '你好', score: 80, ai_feedback_id: null, audio_id: named ?? '' }],
-    });
+    await saveResultNaming(named);
     // Not yet old: both stay.
     expect((await sweepAnswerAudio(db, store)).removed).toBe(0);
     const later = new Date(Date.now() + ANSWER_AUDIO_KEEP_MS + 60_000);
@@ -94,15 +109,7 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     const saved = await keepAnswerAudio(db, store, alice, pcm);
     const old = await keepAnswerAudio(db, store, alice, pcm);
     const newest = await keepAnswerAudio(db, store, alice, pcm);
-    await db.insert(testResults).values({
-      userId: alice,
-      testId: 1,
-      levelId: 1,
-      partId: 1,
-      isFullTest: false,
-      score: 80,
-      answers: [{ question_id: 1, question_number: 1, user_answers: '你', orig_answers: '你', score: 80, ai_feedback_id: null, audio_id: saved ?? '' }],
-    });
+    await saveResultNaming(saved);
     const before = await answerAudioBytes(db);
     expect(before).toBeGreaterThanOrEqual(3 * oneBytes);
     // Room for all but half a recording: one must go, the oldest unsaved, never the saved one.
