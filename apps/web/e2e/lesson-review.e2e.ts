@@ -5,6 +5,7 @@ import common from '../src/locales/en/common.json' with { type: 'json' };
 import speaking from '../src/locales/en/speaking.json' with { type: 'json' };
 import { call, openSignedIn, signUpThroughApi } from './accounts';
 import { launchBrowser } from './browser';
+import { startRun } from './speaking-run';
 import { untilAttr, untilCount } from './wait';
 
 const baseURL = inject('baseURL');
@@ -142,12 +143,7 @@ describe('the review a learner reads', () => {
     async () => {
       const page = await openSignedIn(browser, await signUpThroughApi('lesson-replay'));
       await page.goto(`${baseURL}/en/test/basic/101/part-1`);
-      await page.getByTestId('start-test').click();
-      const allow = page.getByTestId('mic-allow');
-      const content = page.locator('[data-testid=question-content][data-question="1"]');
-      await Promise.race([allow.waitFor(), content.waitFor()]);
-      if (await allow.isVisible()) await allow.click();
-      await content.waitFor();
+      await startRun(page);
       expect(await page.getByTestId('play-mode-note').getAttribute('data-mode')).toBe('practice');
       expect(await page.getByTestId('replay-slow').count()).toBe(0);
       await page.getByTestId('play-audio').click();
