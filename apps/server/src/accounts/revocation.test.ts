@@ -1,30 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { authDataSchema } from '@kouyu/core';
-import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
-import { openTestDatabase, testConfig, testDriver } from '../test/app.js';
+import { createTwoInstances, testConfig, testDriver } from '../test/app.js';
 import { clientAddress, lastCode, signUp } from '../test/accounts.js';
 
 // An access token used to outlive its session by up to its lifetime (15 minutes): after logout, a
 // password change or a reset it still read and wrote (decision 023).
 describe(`ended sessions on ${testDriver}`, () => {
-  let database: Database;
   let one: FastifyInstance;
   let two: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    // Two instances on one database and store, as behind the load balancer.
-    const kvPrefix = `kouyu-test:${randomBytes(4).toString('hex')}:`;
-    const build = () => buildApp({ config: testConfig(), database, webDist: null, logger: false, kvPrefix });
-    one = await build();
-    two = await build();
+    ({ one, two, close } = await createTwoInstances());
   });
   afterAll(async () => {
-    await one.close();
-    await two.close();
-    await database.close();
+    await close();
   });
   const post = (app: FastifyInstance, url: string, payload?: object, headers = {}) =>
     app.inject({

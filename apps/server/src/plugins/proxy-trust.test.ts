@@ -1,14 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
-import { openTestDatabase, testConfig, testDriver } from '../test/app.js';
+import { createTwoInstances, testDriver } from '../test/app.js';
 import { repoRoot } from '../test/built-server.js';
 import { email } from '../test/accounts.js';
 import { parseProxyTrust, trustFunction } from './proxy-trust.js';
@@ -18,27 +15,14 @@ const hasCaddy = spawnSync('caddy', ['version']).status === 0;
 // With TRUST_PROXY=true every X-Forwarded-For hop was believed, so a client naming its own address
 // passed every per-address limit; and those limits lived in memory, reset by a restart (decision 023).
 describe(`client addresses behind a proxy on ${testDriver}`, () => {
-  let database: Database;
   let one: FastifyInstance;
   let two: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const kvPrefix = `kouyu-test:${randomBytes(4).toString('hex')}:`;
-    const build = () =>
-      buildApp({
-        config: testConfig({ TRUST_PROXY: 'true' }),
-        database,
-        webDist: null,
-        logger: false,
-        kvPrefix,
-      });
-    one = await build();
-    two = await build();
+    ({ one, two, close } = await createTwoInstances({ TRUST_PROXY: 'true' }));
   });
   afterAll(async () => {
-    await one.close();
-    await two.close();
-    await database.close();
+    await close();
   });
 
   it('reads TRUST_PROXY as no hop, a hop count or trusted addresses', () => {

@@ -79,3 +79,28 @@ export async function createTestApp(
     },
   };
 }
+
+export interface TwoInstances {
+  one: FastifyInstance;
+  two: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Two instances of the app on one fresh database and one shared store, as behind a load balancer. */
+export async function createTwoInstances(overrides: Record<string, string> = {}): Promise<TwoInstances> {
+  const database = await openTestDatabase();
+  const kvPrefix = `kouyu-test:${randomBytes(4).toString('hex')}:`;
+  const build = () =>
+    buildApp({ config: testConfig(overrides), database, webDist: null, logger: false, kvPrefix });
+  const one = await build();
+  const two = await build();
+  return {
+    one,
+    two,
+    async close() {
+      await one.close();
+      await two.close();
+      await database.close();
+    },
+  };
+}
