@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { feedbackQuery, needsPreparedSession, readFeedbackFrame } from './feedback-stream';
+import { describe, expect, it, vi } from 'vitest';
+import { feedbackQuery, needsPreparedSession, readFeedbackFrame, streamFeedback } from './feedback-stream';
 
 describe('feedback stream frames', () => {
   it('reads text chunks, the done marker and the saved record', () => {
@@ -58,5 +58,61 @@ describe('feedback request', () => {
     expect(needsPreparedSession('ws://h/x?a=1', true)).toBe(true);
     expect(needsPreparedSession(`ws://h/x?a=${'b'.repeat(1999)}`, false)).toBe(true);
     expect(needsPreparedSession('w'.repeat(1999), false)).toBe(false);
+  });
+});
+
+describe('feedback stream on a network that goes away', () => {
+  const pendingSocket = () => {
+    const ws = {
+      binaryType: 'arraybuffer' as BinaryType,
+      readyState: 0,
+      closed: false,
+      send: () => undefined,
+      close() {
+        this.closed = true;
+      },
+      onopen: null,
+      onmessage: null,
+      onerror: null,
+      onclose: null,
+    };
+    return ws;
+  };
+
+  it('gives up on a socket that never opens, as a connection failure', async () => {
+    vi.useFakeTimers();
+    try {
+      const ws = pendingSocket();
+      const stream = streamFeedback({
+        url: 'ws://localhost/x',
+        socket: () => ws,
+        signal: new AbortController().signal,
+        onChunk: () => undefined,
+        openTimeoutMs: 5_000,
+      });
+      const failed = expect(stream).rejects.toMatchObject({ failure: { kind: 'connection' } });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await failed;
+      expect(ws.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fails at once when the browser goes offline while the socket waits', async () => {
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    try {
+      const stream = streamFeedback({
+        url: 'ws://localhost/x',
+        socket: () => pendingSocket(),
+        signal: new AbortController().signal,
+        onChunk: () => undefined,
+      });
+      target.dispatchEvent(new Event('offline'));
+      await expect(stream).rejects.toMatchObject({ failure: { kind: 'connection' } });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

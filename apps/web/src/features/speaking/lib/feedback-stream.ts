@@ -76,7 +76,12 @@ export interface StreamOptions {
   socket: SocketFactory;
   signal: AbortSignal;
   onChunk: (text: string) => void;
+  /** How long the socket may take to open before the answer counts as not sent (default 10 s). */
+  openTimeoutMs?: number;
 }
+
+/** A socket that has not opened by then never will: a captive portal, or a network gone quiet. */
+export const FEEDBACK_OPEN_TIMEOUT_MS = 10_000;
 
 /** Streams one answer's feedback; resolves with the saved record (null when the server sent none). */
 export function streamFeedback({
@@ -84,14 +89,26 @@ export function streamFeedback({
   socket,
   signal,
   onChunk,
+  openTimeoutMs = FEEDBACK_OPEN_TIMEOUT_MS,
 }: StreamOptions): Promise<SavedFeedback | null> {
   return new Promise((resolve, reject) => {
     const ws = socket(url);
     let done = false;
     let settled = false;
+    // A socket opened as the network went away may neither connect nor fail: the answer is kept
+    // on the device instead of waiting for ever (when the browser says offline, or the socket is
+    // still not open after the timeout).
+    const lost = () => settle(null, new FeedbackError({ kind: 'connection' }));
+    const openTimer = setTimeout(() => {
+      if (ws.readyState === 0) lost();
+    }, openTimeoutMs);
+    const onOffline = () => lost();
+    if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
     const settle = (result: SavedFeedback | null, err?: FeedbackError) => {
       if (settled) return;
       settled = true;
+      clearTimeout(openTimer);
+      if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
       signal.removeEventListener('abort', onAbort);
       ws.onclose = null;
       ws.onmessage = null;
