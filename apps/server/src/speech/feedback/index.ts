@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EngineReport } from '../../app.js';
+import type { EngineReport } from '../engine-report.js';
 import type { Config } from '../../config.js';
 import { ExaminerEngine } from './examiner.js';
 import { LlmFeedbackEngine } from './llm-engine.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EngineReport } from '../../app.js';
+import type { EngineReport } from '../engine-report.js';
 import type { Config } from '../../config.js';
 import { DisabledOcrEngine } from './disabled-engine.js';
 import { PaddleOcrEngine } from './paddle-engine.js';
