@@ -2,16 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { vipStatus } from '@kouyu/core';
 import { AppError } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
+import { signedInUser } from '../plugins/auth.js';
 
 /** True for an official member whose payment is active (with the 60 s grace of spec 000 §4). */
 export function isPlus(user: Pick<UserRow, 'isOfficial' | 'paymentExpiration'>): boolean {
   return vipStatus(user.isOfficial, user.paymentExpiration).hasActiveVIP;
-}
-
-/** The signed-in user of a request, or a 401 `login_required`. */
-export function signedInUser(req: FastifyRequest): UserRow {
-  if (!req.user) throw new AppError(401, 'login_required');
-  return req.user;
 }
 
 /**
@@ -23,7 +18,7 @@ export function plusOnly(app: FastifyInstance) {
   return [
     app.optionalUser,
     async (req: FastifyRequest) => {
-      if (!isPlus(signedInUser(req))) throw new AppError(403, 'plus_required');
+      if (!isPlus(signedInUser(req, 'login_required'))) throw new AppError(403, 'plus_required');
     },
   ];
 }
@@ -33,7 +28,7 @@ export function accountOnly(app: FastifyInstance) {
   return [
     app.optionalUser,
     async (req: FastifyRequest) => {
-      signedInUser(req);
+      signedInUser(req, 'login_required');
     },
   ];
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ErrorCode } from '@kouyu/core';
 import { errors } from '../lib/errors.js';
 import { knownAccessClaims, verifyAccessToken } from '../accounts/tokens.js';
 import type { AccessClaims } from '../accounts/tokens.js';
@@ -51,6 +52,31 @@ function liveSession(app: FastifyInstance, claims: AccessClaims): boolean {
   return claims.familyId === undefined || app.sessions.known(claims.familyId) === false;
 }
 
+/**
+ * The user of a request whose route ran `requireUser` (or `optionalUser`, where only members go on);
+ * a 401 with `code` when there is none. The one signed-in helper of every route.
+ */
+export function signedInUser(req: { user: UserRow | null }, code: ErrorCode = 'not_authenticated'): UserRow {
+  if (!req.user) throw errors.unauthorized(code);
+  return req.user;
+}
+
+/**
+ * The user an optional token names: null when none came; `refuse()` is thrown when one came but does
+ * not hold (expired, forged, its session ended, its user gone), so the client refreshes instead of being
+ * served as a guest. Every route, socket and prepared session turns a token into a user here.
+ */
+export async function callerOfToken(
+  app: FastifyInstance,
+  token: string | null | undefined,
+  refuse: () => Error,
+): Promise<UserRow | null> {
+  if (!token) return null;
+  const user = await userOfToken(app, token);
+  if (!user) throw refuse();
+  return user;
+}
+
 /** The existing user a valid access token names, or null (expired, forged, user deleted). */
 export async function userOfToken(app: FastifyInstance, token: string): Promise<UserRow | null> {
   const claims = await verifyAccessToken(app.config.jwtSecret, token);
@@ -68,13 +94,8 @@ export function registerAuth(app: FastifyInstance) {
   // A token that comes but does not hold (expired, forged, its user gone) is a 401 everywhere, also
   // where guests are welcome: treating it as a guest would hide the expiry from the client, which
   // refreshes only on a 401 (issue 14: feedback lost at the end of a long test).
-  const load = async (req: FastifyRequest): Promise<UserRow | null> => {
-    const token = bearer(req);
-    if (!token) return null;
-    const user = await userOfToken(app, token);
-    if (!user) throw errors.unauthorized('token_expired');
-    return user;
-  };
+  const load = (req: FastifyRequest): Promise<UserRow | null> =>
+    callerOfToken(app, bearer(req), () => errors.unauthorized('token_expired'));
 
   /**
    * The user of a request when nothing has to be awaited: no token, or a token already checked whose

@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { canOpen, errorMessage, feedbackPayloadSchema } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
-import { verifyAccessToken } from '../accounts/tokens.js';
-import type { SessionRevocations } from '../accounts/revocation.js';
-import { findUserById } from '../accounts/users.js';
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import type { Kv } from '../plugins/kv.js';
@@ -104,25 +101,6 @@ export function queryPayload(query: Record<string, unknown>): FeedbackRequest {
     );
   }
   return parsed.data;
-}
-
-/**
- * The user a token proves; null when no token came. A token that came but does not hold is refused
- * with 4401, so the client refreshes and retries instead of being served as a guest.
- */
-export async function userFromToken(
-  db: Db,
-  secret: string,
-  token: string | undefined,
-  sessions: SessionRevocations,
-): Promise<UserRow | null> {
-  if (!token) return null;
-  const claims = await verifyAccessToken(secret, token);
-  // A token of an ended session (logout, password change or reset) no longer holds.
-  const ended = claims?.familyId ? await sessions.isRevoked(claims.familyId) : false;
-  const user = claims && !ended ? await findUserById(db, claims.userId) : undefined;
-  if (!user) throw new FeedbackError('token_expired', FEEDBACK_WS_CODE.unauthorized);
-  return user;
 }
 
 export interface ResolvedFeedback {

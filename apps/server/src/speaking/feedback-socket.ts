@@ -14,8 +14,8 @@ import {
   queryPayload,
   resolveFeedback,
   takeSession,
-  userFromToken,
 } from './feedback-session.js';
+import { bearer, callerOfToken } from '../plugins/auth.js';
 import type { FeedbackRequest } from './feedback-session.js';
 import type { SocketLimiter } from './socket-limiter.js';
 import { viewerOf } from './catalogue.js';
@@ -24,10 +24,8 @@ import { cardsFromFeedback } from '../review/from-mistakes.js';
 
 const socketQuery = z.record(z.string(), z.unknown());
 
-function bearer(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
-}
+/** A token that came but does not hold: 4401, so the client refreshes and retries. */
+const refused = () => new FeedbackError('token_expired', FEEDBACK_WS_CODE.unauthorized);
 
 /** The payload and user of a socket: a prepared session, or the query fields and a token. */
 async function request(
@@ -43,12 +41,12 @@ async function request(
     if (!session) throw new FeedbackError('feedback_session_expired', FEEDBACK_WS_CODE.notFound);
     const user =
       session.userId !== null
-        ? ((await findUserById(db, session.userId)) ?? null)
-        : await userFromToken(db, app.config.jwtSecret, token || undefined, app.sessions);
+        ? ((await app.userCache.get(session.userId, () => findUserById(db, session.userId ?? 0))) ?? null)
+        : await callerOfToken(app, token, refused);
     return { payload: session.payload, user };
   }
   const payload = queryPayload(query);
-  return { payload, user: await userFromToken(db, app.config.jwtSecret, token || payload.token, app.sessions) };
+  return { payload, user: await callerOfToken(app, token || payload.token, refused) };
 }
 
 /**

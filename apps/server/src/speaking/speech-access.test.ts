@@ -233,6 +233,47 @@ describe(`who may use the speech sockets and routes, on ${testDriver}`, () => {
     expect(prepared.json()).toMatchObject({ code: 'token_expired' });
   });
 
+  // One auth path (plugins/auth.ts `callerOfToken`): every route, socket and prepared session turns a
+  // token into a user the same way, so a token whose session ended is refused by each of them at once.
+  it('refuses the token of an ended session on every route, socket and prepared session alike', async () => {
+    const learner = await signUp(t.app);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: learner.auth });
+    expect(logout.statusCode).toBe(200);
+    const ended = learner.token;
+    const results = await t.app.inject({ method: 'GET', url: '/api/v1/user-test-questions', headers: learner.auth });
+    expect([results.statusCode, results.json().code]).toEqual([401, 'token_expired']);
+    const welcoming = await t.app.inject({ method: 'GET', url: '/api/v1/tests/level/basic', headers: learner.auth });
+    expect([welcoming.statusCode, welcoming.json().code]).toEqual([401, 'token_expired']);
+    const prepared = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user-test-questions/prepare-ws',
+      payload: { question_id: tryQuestion.id, level_id: 1, part_id: 1, user_answers: '你好', token: ended },
+      remoteAddress: clientAddress(),
+    });
+    expect([prepared.statusCode, prepared.json().code]).toEqual([401, 'token_expired']);
+    const query = new URLSearchParams({
+      question_id: String(tryQuestion.id),
+      level_id: '1',
+      part_id: '1',
+      user_answers: '你好',
+      token: ended,
+    });
+    const feedback = await feedbackClose(`/api/v1/user-test-questions/ws?${query.toString()}`);
+    expect(await feedback.closed).toBe(4401);
+    feedback.ws.terminate();
+    for (const path of ['/api/v1/asr/ws', '/api/v1/tts/ws']) {
+      const { reader } = await open(`${path}?token=${ended}`);
+      expect(JSON.stringify(await reader.next())).toContain('token_expired');
+      expect((await reader.closed).code).toBe(4401);
+    }
+    const speak = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/speak?format=json&text=${encodeURIComponent('这不是我们的内容')}&token=${ended}`,
+      remoteAddress: clientAddress(),
+    });
+    expect([speak.statusCode, speak.json().code]).toEqual([401, 'token_expired']);
+  });
+
   const feedbackClose = async (url: string) => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: clientAddress() });
     const ws = await t.app.injectWS(url, { socket });

@@ -7,7 +7,7 @@ import type { ErrorCode } from '@kouyu/core';
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { hskkQuestions, idioms, vocabWords } from '../db/schema.js';
-import { bearer, userOfToken } from '../plugins/auth.js';
+import { bearer, callerOfToken } from '../plugins/auth.js';
 import { normaliseText } from '../speech/tts/text.js';
 import { denialError } from './access.js';
 import { accessTest, findTest, viewerOf } from './catalogue.js';
@@ -54,8 +54,7 @@ export async function speechCaller(
 ): Promise<SpeechCaller> {
   const query = callerQuery.parse({ ...fields, ...(typeof req.query === 'object' ? req.query : {}) });
   const token = query.token ?? bearer(req);
-  const user = token ? await userOfToken(app, token) : null;
-  if (token && !user) throw new SpeechRefusal(401, 'token_expired');
+  const user = await callerOfToken(app, token, () => new SpeechRefusal(401, 'token_expired'));
   return { user, questionId: query.question_id ?? null };
 }
 

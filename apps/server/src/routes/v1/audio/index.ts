@@ -19,6 +19,7 @@ import { encodeWav } from '../../../speech/asr/wav.js';
 import { VOICE_SAMPLE_RATE } from '../../../speech/voice/features.js';
 import { assessVoice } from '../../../speech/voice/assess.js';
 import { expectedSyllables } from '../../../speech/voice/expected.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 // The recording as `audio` and the text it reads as `reference_text`.
 const UPLOAD_LIMITS: UploadLimits = { fileField: 'audio', parts: 5, fieldBytes: 16 * 1024 };
@@ -55,8 +56,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.string().max(200) }) },
     },
     async (req, reply) => {
-      const user = req.user;
-      if (!user) throw errors.unauthorized();
+      const user = signedInUser(req);
       const id = audioIdSchema.safeParse(req.params.id);
       if (!id.success) throw errors.notFound();
       const pcm = await loadAnswerAudio(app.database.db, answerAudioStore(app.config), user.id, id.data);
@@ -72,8 +72,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audio/assess',
     { onRequest: app.requireUser, schema: { response: { 200: assessResponseSchema } } },
     async (req) => {
-      const user = req.user;
-      if (!user) throw errors.unauthorized();
+      const user = signedInUser(req);
       // Per user, not per address: a class behind one school router shares an address.
       const minute = Math.floor(Date.now() / MINUTE_MS);
       const used = await app.kv.incr(`voice-assess:${user.id}:${minute}`, MINUTE_MS);

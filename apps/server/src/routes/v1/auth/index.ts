@@ -39,6 +39,7 @@ import {
   toStoredUser,
 } from '../../../accounts/users.js';
 import { forgetUser } from '../../../accounts/user-cache.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 const RESET_TOKEN_TTL_MS = 10 * 60_000;
 const ME_REFRESH_WINDOW_MS = 60_000;
@@ -239,8 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/me', { onRequest: app.requireUser, schema: { response: { 200: meSchema } } }, async (req) => {
-    const user = req.user;
-    if (!user) throw errors.unauthorized();
+    const user = signedInUser(req);
     const count = await app.kv.incr(`me:${user.id}`, ME_REFRESH_WINDOW_MS);
     if (count > ME_REFRESH_MAX) {
       throw errors.tooMany(

@@ -15,7 +15,8 @@ import {
 import type { SaveSessionBody } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
 import type { UserRow } from '../../../accounts/users.js';
-import { accountOnly, isPlus, plusOnly, signedInUser } from '../../../dictation/access.js';
+import { accountOnly, isPlus, plusOnly } from '../../../dictation/access.js';
+import { signedInUser } from '../../../plugins/auth.js';
 import { findAnalysis, keepAnalysis } from '../../../dictation/analyses.js';
 import type { PendingAnalysis } from '../../../dictation/analyses.js';
 import {
@@ -82,7 +83,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: analyzeResponseSchema } },
     },
     async (req) => {
-      const user = signedInUser(req);
+      const user = signedInUser(req, 'login_required');
       const upload = await readImageUpload(app, req);
       const words = checkWords(parseWordsField(upload.fields['words']), wordLimit(true));
       const ocr = await app.ocrEngine.recognize(upload.image);
@@ -139,7 +140,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: saveSessionBody, response: { 201: dictationSessionResponseSchema } },
     },
     async (req, reply) => {
-      const user = signedInUser(req);
+      const user = signedInUser(req, 'login_required');
       const pending = await analysisFor(user, req.body);
       const session = await createSession(db, user.id, pending.words, req.body.interval_s, pending);
       // Characters written wrong or left out wait in the learner's review (issue 19).
@@ -156,7 +157,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: saveSessionBody, response: { 200: dictationSessionResponseSchema } },
     },
     async (req) => {
-      const user = signedInUser(req);
+      const user = signedInUser(req, 'login_required');
       // Someone else's session answers like a missing one, so ids reveal nothing.
       const before = await sessionImage(db, user.id, req.params.id);
       if (!before) throw errors.notFound();
@@ -184,7 +185,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: dictationSessionResponseSchema } },
     },
     async (req) => {
-      const session = await findSession(db, signedInUser(req).id, req.params.id);
+      const session = await findSession(db, signedInUser(req, 'login_required').id, req.params.id);
       if (!session) throw errors.notFound();
       return { success: true as const, data: session };
     },
@@ -199,7 +200,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, page_size } = req.query;
-      const { data, pagination } = await listSessions(db, signedInUser(req).id, page, page_size);
+      const { data, pagination } = await listSessions(db, signedInUser(req, 'login_required').id, page, page_size);
       return { success: true as const, data, pagination };
     },
   );

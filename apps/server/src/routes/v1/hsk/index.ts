@@ -35,6 +35,7 @@ import { answerIssues, normaliseGiven, scoreAnswers } from '../../../hsk/scoring
 import { publicItem } from '../../../hsk/view.js';
 import { learnerRouteLimit } from '../../../plugins/route-limit.js';
 import { cardsFromHskAttempt } from '../../../review/from-mistakes.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 const language = z.object({ language: z.enum(LANGUAGES).default('en') });
 const setIdParam = z.object({ id: z.string().regex(/^hsk[1-6]-(listening|reading|writing)-\d{1,4}$/) });
@@ -141,9 +142,9 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: hskAttemptsQuery, response: { 200: hskAttemptsSchema } },
     },
     async (req) => {
-      if (!req.user) throw errors.unauthorized();
+      const user = signedInUser(req);
       const { page, page_size, language: lang } = req.query;
-      const { rows, total } = await attemptsPage(db, req.user.id, page, page_size);
+      const { rows, total } = await attemptsPage(db, user.id, page, page_size);
       return {
         success: true as const,
         data: rows.map(({ attempt, set }) => {
@@ -180,8 +181,8 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.user) throw errors.unauthorized();
-      const attempt = await findAttempt(db, req.user.id, req.params.id);
+      const user = signedInUser(req);
+      const attempt = await findAttempt(db, user.id, req.params.id);
       const set = attempt ? await findSet(db, attempt.setId) : null;
       if (!attempt || !set) throw errors.notFound();
       return { success: true as const, data: attemptResult(set, attempt, req.query.language) };

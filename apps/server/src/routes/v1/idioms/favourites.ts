@@ -5,7 +5,7 @@ import { errors } from '../../../lib/errors.js';
 import { userIdioms } from '../../../db/schema.js';
 import { toIdiom } from '../../../study/idioms.js';
 import type { IdiomIndex } from '../../../study/idioms.js';
-import type { UserRow } from '../../../accounts/users.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 /** A user keeps at most this many favourites listed (far more than the curated set). */
 const FAVOURITES_LISTED = 1000;
@@ -19,17 +19,13 @@ export const favouriteRoutes =
   async (app) => {
     const db = app.database.db;
     app.addHook('onRequest', app.requireUser);
-    const me = (req: { user: UserRow | null }): UserRow => {
-      if (!req.user) throw errors.unauthorized();
-      return req.user;
-    };
     const known = async (id: number) => (await index.content()).byId.has(id);
 
     app.get(
       '/user-idioms',
       { schema: { querystring: languageQuery, response: { 200: favouritesSchema } } },
       async (req) => {
-        const user = me(req);
+        const user = signedInUser(req);
         const [rows, content] = await Promise.all([
           db
             .select({ idiomId: userIdioms.idiomId, createdAt: userIdioms.createdAt })
@@ -64,7 +60,7 @@ export const favouriteRoutes =
         schema: { body: userIdiomBody, response: { 200: favouriteSchema, 201: favouriteSchema } },
       },
       async (req, reply) => {
-        const user = me(req);
+        const user = signedInUser(req);
         const idiomId = req.body.idiom_id;
         if (!(await known(idiomId))) throw errors.notFound();
         const added = await db
@@ -85,7 +81,7 @@ export const favouriteRoutes =
         schema: { params: idiomParams, response: { 200: favouriteSchema } },
       },
       async (req) => {
-        const user = me(req);
+        const user = signedInUser(req);
         const idiomId = req.params.id;
         if (!(await known(idiomId))) throw errors.notFound();
         await db

@@ -7,12 +7,11 @@ import {
   practiceResultSchema,
   summaryQuery,
 } from '@kouyu/core';
-import { errors } from '../../../lib/errors.js';
-import type { UserRow } from '../../../accounts/users.js';
 import { judgeAnswer } from '../../../study/practice.js';
 import type { IdiomIndex } from '../../../study/idioms.js';
 import { listRecords, saveRecord, summarise } from '../../../study/records.js';
 import { cardFromIdiomAnswer } from '../../../review/from-mistakes.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 /**
  * Practice records of the signed-in user. An attempt is posted as the question's token and the
@@ -23,10 +22,6 @@ export const recordRoutes =
   async (app) => {
     const db = app.database.db;
     app.addHook('onRequest', app.requireUser);
-    const me = (req: { user: UserRow | null }): UserRow => {
-      if (!req.user) throw errors.unauthorized();
-      return req.user;
-    };
 
     app.post(
       '/idiom-records',
@@ -35,7 +30,7 @@ export const recordRoutes =
         schema: { body: practiceAnswerBody, response: { 201: practiceResultSchema } },
       },
       async (req, reply) => {
-        const user = me(req);
+        const user = signedInUser(req);
         const v = await judgeAnswer({ index, kv: app.kv, secret: app.config.jwtSecret }, req.body, user.id);
         const record = await saveRecord(db, user.id, {
           idiomId: v.idiomId,
@@ -64,13 +59,13 @@ export const recordRoutes =
       { schema: { querystring: idiomRecordsQuery, response: { 200: idiomRecordsSchema } } },
       async (req) => ({
         success: true as const,
-        ...(await listRecords(db, me(req).id, req.query.page, req.query.page_size)),
+        ...(await listRecords(db, signedInUser(req).id, req.query.page, req.query.page_size)),
       }),
     );
 
     app.get(
       '/idiom-records/summary',
       { schema: { querystring: summaryQuery, response: { 200: idiomSummarySchema } } },
-      async (req) => ({ success: true as const, data: await summarise(db, me(req).id, req.query.tz_offset) }),
+      async (req) => ({ success: true as const, data: await summarise(db, signedInUser(req).id, req.query.tz_offset) }),
     );
   };

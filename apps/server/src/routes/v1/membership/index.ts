@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { payments } from '../../../db/schema.js';
 import { AppError, errors } from '../../../lib/errors.js';
 import { findUserById, pointsOf } from '../../../accounts/users.js';
-import type { UserRow } from '../../../accounts/users.js';
 import { recordGoal } from '../../../analytics/goals.js';
 import { findPlan, minorUnits, plansOf } from '../../../membership/plans.js';
 import { membershipStatus } from '../../../membership/status.js';
@@ -26,15 +25,12 @@ import { redeemCode } from '../../../membership/codes.js';
 import { spendPoints } from '../../../membership/points.js';
 import { recordCheckout } from '../../../membership/payments.js';
 import { wouldPassHorizon } from '../../../membership/ledger.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 /** The learner's side of Plus: status and plans, and the three ways in (pay, redeem a code, points). */
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.requireUser);
-  const me = (req: { user: UserRow | null }): UserRow => {
-    if (!req.user) throw errors.unauthorized();
-    return req.user;
-  };
   const changed = async (userId: number, days: number) => {
     await recordGoal(db, 'upgrade');
     const row = await findUserById(db, userId);
@@ -43,7 +39,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/', { schema: { response: { 200: membershipSchema } } }, async (req) => {
-    const user = me(req);
+    const user = signedInUser(req);
     const pay = app.payments.unavailable();
     return {
       success: true as const,
@@ -69,7 +65,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: checkoutBody, response: { 200: checkoutSchema } },
     },
     async (req) => {
-      const user = me(req);
+      const user = signedInUser(req);
       const plan = findPlan(app.config, req.body.plan);
       if (app.payments.unavailable()) throw new AppError(503, 'payments_unavailable');
       // Refused before taking money: a payment past the horizon could only be clamped.
@@ -111,7 +107,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
           and(
             eq(payments.provider, app.payments.id),
             eq(payments.providerRef, req.params.session_id),
-            eq(payments.userId, me(req).id),
+            eq(payments.userId, signedInUser(req).id),
           ),
         );
       if (!row) throw errors.notFound('payment_not_found');
@@ -123,7 +119,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/redeem',
     { schema: { body: redeemBody, response: { 200: membershipChangeSchema } } },
     async (req) => {
-      const user = me(req);
+      const user = signedInUser(req);
       // Per user and per address, so guessing codes from many accounts or one account is slow either way.
       for (const key of [`redeem:u:${user.id}`, `redeem:ip:${req.ip}`]) {
         if ((await app.kv.incr(key, REDEEM_WINDOW_MS)) > REDEEM_ATTEMPTS_MAX) {
@@ -140,7 +136,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/points',
     { schema: { body: spendPointsBody, response: { 200: membershipChangeSchema } } },
     async (req) => {
-      const user = me(req);
+      const user = signedInUser(req);
       const plan = findPlan(app.config, req.body.plan);
       const { days } = await spendPoints(db, user.id, plan);
       return changed(user.id, days);

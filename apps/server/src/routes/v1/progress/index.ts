@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { progressQuerySchema, progressResponseSchema } from '@kouyu/core';
-import { errors } from '../../../lib/errors.js';
 import { now } from '../../../lib/clock.js';
 import { progressOf, progressWindow } from '../../../progress/series.js';
 import { readSettings } from '../../../today/settings.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 /** The signed-in learner's progress over time (issue 19): scores per HSKK part and HSK skill, tones, words. */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,10 +17,10 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: progressQuerySchema, response: { 200: progressResponseSchema } },
     },
     async (req) => {
-      if (!req.user) throw errors.unauthorized();
+      const user = signedInUser(req);
       // Days as today's plan counts them: the saved time zone, else the browser's, else UTC.
-      const { timezone } = await readSettings(db, req.user, req.query.tz);
-      return progressOf(db, req.user.id, progressWindow(now(), req.query.days, timezone));
+      const { timezone } = await readSettings(db, user, req.query.tz);
+      return progressOf(db, user.id, progressWindow(now(), req.query.days, timezone));
     },
   );
 };

@@ -12,7 +12,6 @@ import {
 } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
 import { now } from '../../../lib/clock.js';
-import type { UserRow } from '../../../accounts/users.js';
 import {
   addCards,
   deleteCard,
@@ -24,15 +23,12 @@ import {
 import { idempotencyKey } from '../../../plugins/idempotency.js';
 import { applyAnswer, syncAnswers } from '../../../review/answers.js';
 import { manualCard } from '../../../review/from-mistakes.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 const cardParams = z.object({ card_id: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
 const ANSWER_RATE = { max: 600, timeWindow: 60_000 };
 
-function signedIn(req: { user: UserRow | null }): UserRow {
-  if (!req.user) throw errors.unauthorized();
-  return req.user;
-}
 
 /**
  * Review of the learner's own mistakes (issue 19), signed-in only and per user: another user's card is a
@@ -49,14 +45,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/due',
     { schema: { querystring: reviewDueQuerySchema, response: { 200: reviewDueResponseSchema } } },
     async (req) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const { rows, count } = await dueCards(db, user.id, now(), req.query.limit);
       return { success: true as const, cards: rows.map(toReviewCard), due_count: count };
     },
   );
 
   app.get('/stats', { schema: { response: { 200: reviewStatsResponseSchema } } }, async (req) => {
-    const user = signedIn(req);
+    const user = signedInUser(req);
     return { success: true as const, ...(await reviewStats(db, user.id, now())) };
   });
 
@@ -67,7 +63,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: reviewSyncBodySchema, response: { 200: reviewSyncResponseSchema } },
     },
     async (req) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const answers = req.body.answers.map((a) => ({
         cardId: a.card_id,
         rating: a.rating,
@@ -90,7 +86,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const draft = await manualCard(db, req.body);
       const [added] = await addCards(db, user.id, [draft], now());
       if (added) return reply.code(201).send({ success: true as const, card: toReviewCard(added) });
@@ -107,7 +103,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: z.object({ success: z.literal(true) }) } },
     },
     async (req) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       if (!(await deleteCard(db, user.id, req.params.id))) throw errors.notFound();
       return { success: true as const };
     },
@@ -124,7 +120,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const at = now();
       const card = await applyAnswer(
         db,

@@ -4,8 +4,7 @@ import { healthResponseSchema, recognitionState } from '@kouyu/core';
 import type { Health } from '@kouyu/core';
 import { answerAudioBytes } from '../../../speech/voice/answer-audio.js';
 import { pingDatabase } from '../../../db/client.js';
-import { bearerClaims } from '../../../accounts/tokens.js';
-import { findUserById } from '../../../accounts/users.js';
+import { bearer, userOfToken } from '../../../plugins/auth.js';
 
 const started = Date.now();
 
@@ -38,8 +37,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       // Engines, versions and disk use help an attacker pick known flaws and see what is left to fill:
       // only an admin sees them; anyone else learns whether it is up and whether speech can be
       // recognised. A bad token is simply not an admin here: a load balancer's probe sends none.
-      const claims = await bearerClaims(app.config.jwtSecret, req.headers.authorization);
-      const admin = claims ? (await findUserById(app.database.db, claims.userId))?.userLevel === 'admin' : false;
+      const token = bearer(req);
+      const admin = token ? (await userOfToken(app, token))?.userLevel === 'admin' : false;
       let database: Health['database'];
       try {
         database = { ok: true, driver: app.database.driver, latency_ms: await pingDatabase(app.database.db) };

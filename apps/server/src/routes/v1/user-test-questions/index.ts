@@ -12,9 +12,9 @@ import {
   submitResultBody,
   submitResultSchema,
 } from '@kouyu/core';
-import type { UserRow } from '../../../accounts/users.js';
 import { errors } from '../../../lib/errors.js';
-import { prepareSession, userFromToken } from '../../../speaking/feedback-session.js';
+import { callerOfToken, signedInUser } from '../../../plugins/auth.js';
+import { prepareSession } from '../../../speaking/feedback-session.js';
 import { serveFeedbackSocket } from '../../../speaking/feedback-socket.js';
 import { findResult, listResults, submitResult } from '../../../speaking/results.js';
 import { ResultPages } from '../../../speaking/results-cache.js';
@@ -24,11 +24,6 @@ import { learnerRouteLimit, scaledRouteLimit } from '../../../plugins/route-limi
 import { sendJsonText } from '../../../plugins/content-response.js';
 import { idempotencyKey, once } from '../../../plugins/idempotency.js';
 import { payInvitationBonus } from '../../../accounts/invitation.js';
-
-function signedIn(req: { user: UserRow | null }): UserRow {
-  if (!req.user) throw errors.unauthorized();
-  return req.user;
-}
 
 /** Submitted results, and AI feedback: prepare-ws and the feedback socket (spec 001 §7, spec 000 §7). */
 export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,10 +43,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user =
-        req.user ??
-        (await userFromToken(db, app.config.jwtSecret, req.body.token, app.sessions).catch(() => {
-          throw errors.unauthorized('token_expired');
-        }));
+        req.user ?? (await callerOfToken(app, req.body.token, () => errors.unauthorized('token_expired')));
       const sessionId = await prepareSession(app.kv, req.body, user?.id ?? null);
       return { success: true as const, session_id: sessionId, message: 'Feedback session prepared' };
     },
@@ -76,7 +68,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: submitResultBody, response: { 201: submitResultSchema } },
     },
     async (req, reply) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       // A run sent again (a double tap, the offline queue replaying it) is stored once.
       const key = idempotencyKey(req, 'result', user.id, req.body);
       const kept = await once(app.kv, key, () => submitResult(db, user, req.body));
@@ -94,7 +86,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: resultsQuery, response: { 200: resultsListSchema } },
     },
     async (req, reply) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const lang = req.query.language ?? pickLanguage(user.language);
       const read = async () => ({
         success: true as const,
@@ -129,7 +121,7 @@ export const userTestQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = signedIn(req);
+      const user = signedInUser(req);
       const item = await findResult(
         db,
         user.id,

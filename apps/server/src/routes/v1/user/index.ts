@@ -15,30 +15,26 @@ import { eraseUserDataFirst, readUserData } from '../../../db/user-data.js';
 import { answerAudioStore, removeUserAnswerAudio } from '../../../speech/voice/answer-audio.js';
 import { createUploadStore } from '../../../dictation/upload-store.js';
 import { checkPassword, hashPassword, pointsOf, toStoredUser } from '../../../accounts/users.js';
-import type { UserRow } from '../../../accounts/users.js';
 import { bearerClaims } from '../../../accounts/tokens.js';
 import { endSessions } from '../../../accounts/session.js';
 import { forgetAllUsers, forgetUser } from '../../../accounts/user-cache.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 /** The signed-in user's own account: points, profile, password, data export and deletion. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.requireUser);
-  const me = (req: { user: UserRow | null }): UserRow => {
-    if (!req.user) throw errors.unauthorized();
-    return req.user;
-  };
 
   app.get('/points', { schema: { response: { 200: pointsSchema } } }, async (req) => ({
     success: true as const,
-    data: { points: await pointsOf(db, me(req).id) },
+    data: { points: await pointsOf(db, signedInUser(req).id) },
   }));
 
   app.get('/points/history', { schema: { response: { 200: pointsHistorySchema } } }, async (req) => {
     const rows = await db
       .select()
       .from(pointsLedger)
-      .where(eq(pointsLedger.userId, me(req).id))
+      .where(eq(pointsLedger.userId, signedInUser(req).id))
       .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
       .limit(200);
     return {
@@ -53,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/', { schema: { body: updateProfileBody, response: { 200: meSchema } } }, async (req) => {
-    const user = me(req);
+    const user = signedInUser(req);
     const { name, language, settings, syllabus } = req.body;
     const [row] = await db
       .update(users)
@@ -78,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: changePasswordBody, response: { 200: okSchema } },
     },
     async (req) => {
-      const user = me(req);
+      const user = signedInUser(req);
       if (!(await checkPassword(user.passwordHash, req.body.current_password)))
         throw errors.badRequest('wrong_password');
       await db
@@ -96,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Right of access and portability: everything stored about the user (db/user-data.ts), as one JSON file. */
   app.get('/export', async (req, reply) => {
-    const user = me(req);
+    const user = signedInUser(req);
     const [account, tables] = await Promise.all([toStoredUser(db, user), readUserData(db, user)]);
     const data = {
       exported_at: new Date().toISOString(),
@@ -121,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: deleteAccountBody, response: { 200: okSchema } },
     },
     async (req) => {
-      const user = me(req);
+      const user = signedInUser(req);
       if (!(await checkPassword(user.passwordHash, req.body.password)))
         throw errors.badRequest('wrong_password');
       await endSessions(app, user.id, { all: true });
