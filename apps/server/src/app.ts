@@ -63,14 +63,7 @@ import { fontRoutes } from './routes/v1/fonts/index.js';
 import { progressRoutes } from './routes/v1/progress/index.js';
 import { testClockRoutes } from './routes/v1/review/test-clock.js';
 import { reviewRoutes } from './routes/v1/review/index.js';
-
-/** What an engine tells the health report. */
-export interface EngineReport {
-  kind: string;
-  name: string;
-  ready: boolean;
-  detail?: string;
-}
+import type { EngineReport } from './speech/engine-report.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -172,7 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.database) await database.close();
   });
   // Callback hooks on every request rather than async ones: no promise per request and hook.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onSend', function requestIdHeader(req, reply, payload, done) {
     reply.header('x-request-id', req.id);
     done(null, payload);
   });

@@ -59,7 +59,7 @@ export function errorCodeOf(payload: unknown, status: number): string {
 /** Counts every API answer with status 400 or above except 401 (a normal step of the refresh dance). */
 export function countApiErrors(app: FastifyInstance, counter: ErrorCounter): void {
   // A callback hook: it runs on every answer, and an async one costs a promise each time.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onSend', function errorAnalytics(req, reply, payload, done) {
     const status = reply.statusCode;
     if (status >= 400 && status !== 401 && req.url.startsWith('/api/'))
       counter.add(errorCodeOf(payload, status));

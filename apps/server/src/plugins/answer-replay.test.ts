@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsSchema, resultsListSchema, testListSchema } from '@kouyu/core';
 import { buildApp } from '../app.js';
+import { REPLAY_ACCOUNTS_FOR } from './answer-replay.js';
 import { signAccessToken } from '../accounts/tokens.js';
-import { openTestDatabase, testConfig, testDriver } from '../test/app.js';
+import { createTestApp, openTestDatabase, testConfig, testDriver } from '../test/app.js';
 import { signUp } from '../test/accounts.js';
 import { seedHskk, setPlus } from '../test/speaking.js';
 
@@ -71,6 +72,46 @@ async function startApp(overrides: Record<string, string>, logStream?: { write(l
     },
   };
 }
+
+/** Plugins we do not own, known by what their anonymous hooks do. */
+const PLUGIN_HOOKS: readonly (readonly [string, string])[] = [
+  ['@fastify/websocket', 'request.ws'],
+  ['@fastify/multipart', 'kResponseEnded'],
+  ['@fastify/multipart', 'cleanRequestFiles'],
+];
+
+/** The name of an app-wide hook: its own, or the plugin's it comes from. */
+function hookName(hook: unknown): string {
+  if (typeof hook !== 'function') return 'not a function';
+  if (hook.name) return hook.name;
+  const source = String(hook);
+  return PLUGIN_HOOKS.find(([, sign]) => source.includes(sign))?.[0] ?? `unnamed: ${source.slice(0, 80)}`;
+}
+
+describe('the replay and the app-wide hooks', () => {
+  // The framework keeps its hooks under a symbol of its own (no public listing): the test reads them,
+  // so that a hook added to the app without saying how the replay keeps it fails here.
+  it('accounts for every app-wide hook of the framework path', { timeout: 120_000 }, async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.ready();
+      const symbol = Object.getOwnPropertySymbols(t.app).find((s) => s.description === 'fastify.hooks');
+      const hooks: unknown = symbol ? Reflect.get(t.app, symbol) : undefined;
+      expect(hooks).toBeTypeOf('object');
+      const phases = ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'];
+      const names = phases.flatMap((phase) => {
+        const list: unknown = hooks && typeof hooks === 'object' ? Reflect.get(hooks, phase) : [];
+        return Array.isArray(list) ? list.map(hookName) : [];
+      });
+      // Every hook of ours is there, and nothing is there that the replay does not account for.
+      for (const own of ['uploadGuard', 'securityHeaders', 'corsHeaders', 'apiLimit', 'textGuard', 'requestIdHeader'])
+        expect(names).toContain(own);
+      expect(names.filter((n) => !(n in REPLAY_ACCOUNTS_FOR))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe(`answer replay on ${testDriver}`, () => {
   let t: Awaited<ReturnType<typeof startApp>>;

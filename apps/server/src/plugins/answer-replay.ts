@@ -20,6 +20,24 @@ const MAX_KEPT = 4096;
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /**
+ * How the replay accounts for each app-wide hook of the framework's path, by the hook's name (a hook
+ * of a plugin we do not own by the plugin's name). A hook added to the app without an entry here fails
+ * the replay's hook-list test: a new cross-cutting rule must say how a replayed answer keeps it.
+ * Route-subtree hooks (the auth hooks) are kept by the row check (`knownRow`).
+ */
+export const REPLAY_ACCOUNTS_FOR: Readonly<Record<string, string>> = {
+  uploadGuard: 'a replayed read is a GET with no body and no Content-Type',
+  securityHeaders: 'the kept headers are the ones the framework sent with the answer',
+  corsHeaders: 'a request with an Origin goes to the framework; the kept Vary is sent',
+  apiLimit: 'counted in the same store before the answer is sent (ReplayParts.limit)',
+  textGuard: 'the URL is part of the key, and it passed the guard when the answer was kept',
+  requestIdHeader: 'a new id from the same genReqId replaces the kept one',
+  errorAnalytics: 'only 200 answers are kept, and it counts errors only',
+  '@fastify/websocket': 'an upgrade goes to the framework',
+  '@fastify/multipart': 'a GET carries no multipart body',
+};
+
+/**
  * What a route marks as replayable: the bytes it sent and a check that they are still what it would
  * send (its kept copy is still the current one).
  */

@@ -22,7 +22,7 @@ function addVary(reply: FastifyReply, name: string): void {
  */
 export function registerCors(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins);
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', function corsHeaders(req, reply, done) {
     addVary(reply, 'Origin');
     const origin = req.headers.origin;
     if (origin === undefined || !allowed.has(origin)) {

@@ -57,7 +57,7 @@ export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLi
     ? new RedisStore(false, false, opts.redis, opts.nameSpace)
     : new LocalStore(false, false, LOCAL_KEYS);
   const { max, timeWindow } = opts;
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', function apiLimit(req, reply, done) {
     if (!opts.applies(req) || req.routeOptions.config?.rateLimit !== undefined) {
       done();
       return;

@@ -62,7 +62,7 @@ export function registerSecurityHeaders(
 ): void {
   const apply = helmet(options);
   const kept = new Map<string, HeaderSteps>();
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', function securityHeaders(req, reply, done) {
     // API answers get their own short set (security.ts, apiSecurityHeaders): six headers and a
     // 470-byte CSP less to check and write on every read (decision 016).
     if (api && req.url.startsWith(api.prefix)) {

@@ -46,7 +46,7 @@ export function isMalformedUpload(app: FastifyInstance, err: unknown): boolean {
 export function registerUploadGuards(app: FastifyInstance): void {
   const maxBytes = app.config.UPLOAD_LIMIT_BYTES + FORM_OVERHEAD_BYTES;
   // A callback hook: it runs on every request, and an async one costs a promise each time.
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', function uploadGuard(req, _reply, done) {
     const type = req.headers['content-type'];
     if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) {
       done();

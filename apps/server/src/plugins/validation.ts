@@ -58,7 +58,7 @@ export function nulRefusal(field: string): AppError {
  */
 export function registerTextGuard(app: FastifyInstance): void {
   // A callback hook: it runs on every request, and an async one costs a promise each time.
-  app.addHook('preValidation', (req, _reply, done) => {
+  app.addHook('preValidation', function textGuard(req, _reply, done) {
     for (const part of [req.params, req.query, Buffer.isBuffer(req.body) ? null : req.body]) {
       const field = nulFieldPath(part);
       if (field !== null) {
