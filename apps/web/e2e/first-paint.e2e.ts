@@ -47,7 +47,7 @@ async function watchFirstPaint(page: Page) {
 const firstPaint = (page: Page) =>
   page.evaluate(() => ('firstPaint' in window ? (window.firstPaint as FirstPaint) : null));
 
-// Issue 16: public pages paint their texts from the server's HTML before the app's script has run.
+// Decision 017: public pages paint their texts from the server's HTML before the app's script has run.
 describe('first paint from the server', () => {
   let browser: Browser;
   beforeAll(async () => {

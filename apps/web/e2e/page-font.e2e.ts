@@ -80,7 +80,7 @@ const widthInPageFont = (page: Page, text: string) =>
     return ctx.measureText(t).width;
   }, text);
 
-// Issue 16: a device with no Chinese font of its own downloads only the characters its page shows.
+// Decision 020: a device with no Chinese font of its own downloads only the characters its page shows.
 describe('the page font, on a device without a Chinese font', () => {
   let browser: Browser;
   let fontDir: string;

@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, launchBrowser } from './browser';
 import { untilAttr, untilText } from './wait';
 
 /**
- * Progress over time (issue 19): a learner practises HSK sets on two days (the server's study-path clock
+ * Progress over time (decision 029): a learner practises HSK sets on two days (the server's study-path clock
  * set a day back for the first) and sees the scores as a chart and as its table, at desktop and phone
  * widths; the speaking and tone charts say there is nothing yet.
  */

@@ -19,7 +19,7 @@ import { DESKTOP, PHONE, launchBrowser } from './browser';
 import { untilAttr, untilLevel, untilMatches } from './wait';
 
 /**
- * The study path of issue 19: a learner makes mistakes (an HSK item in the browser, a repeat answer with a
+ * The study path (decision 018): a learner makes mistakes (an HSK item in the browser, a repeat answer with a
  * wrong character saved as the speaking test saves it), the server's clock moves a day on, and the
  * mistakes come back as cards in the review, answered at desktop and phone widths; a word added with "+"
  * joins them. Other parts of the path (writing by hand, today's streak) hang off the same learner.

@@ -8,7 +8,7 @@ import hsk from '../src/locales/en/hsk.json' with { type: 'json' };
 import { untilAttr, untilMatches, untilText } from './wait';
 
 /**
- * Today (issue 19): a signed-in learner's home opens on the day's plan; they set an items goal, do an HSK
+ * Today (decision 019): a signed-in learner's home opens on the day's plan; they set an items goal, do an HSK
  * set from the plan's task, and the goal and streak move; with the server's clock a day on, the new day
  * starts at zero while the streak holds, and a missed day is covered by the week's freeze.
  */

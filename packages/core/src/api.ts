@@ -59,7 +59,7 @@ export type AuthData = z.infer<typeof authDataSchema>;
 /** Health report of `GET /api/v1/health`. */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  // only admins see the version (issue 17)
+  // only admins see the version (decision 028)
   version: z.string().optional(),
   uptime_s: z.number(),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latency_ms: z.number() }),

@@ -68,7 +68,7 @@ export const ERROR_MESSAGES = {
   no_audio_recorded: 'No audio data recorded',
   transcription_failed: 'Transcription failed',
   asr_idle_timeout: 'No audio arrived for too long, so recognition stopped.',
-  // voice analysis (issue 12)
+  // voice analysis (decision 011)
   audio_unreadable: 'The recording could not be read. Please record again.',
   audio_too_long: 'The recording is too long: at most {max} seconds can be assessed',
   no_chinese_text: 'The reference text holds no Chinese characters to compare with',
@@ -94,7 +94,7 @@ export const ERROR_MESSAGES = {
   campus_card_disabled: 'The campus card is switched off on this server.',
   campus_pass_required: 'Please enter the campus card password first.',
   campus_code_taken: 'This code is already a learner’s share code. Please choose another.',
-  // Plus membership (issue 13)
+  // Plus membership (decision 014)
   unknown_plan: 'This plan does not exist',
   payments_unavailable: 'Paying online is not available yet. You can redeem a code or spend points instead.',
   payment_failed: 'The payment could not be started. Please try again later.',
@@ -109,7 +109,7 @@ export const ERROR_MESSAGES = {
   redeem_rate_limited: 'Too many code attempts. Please wait {cooldown} seconds.',
   points_unavailable: 'Spending points on Plus is not available on this server',
   not_enough_points: 'Not enough points: this plan costs {cost} points',
-  // stroke order (issue 19)
+  // stroke order (decision 029)
   hanzi_not_found: 'No stroke order is available for this character',
 } as const;
 

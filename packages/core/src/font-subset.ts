@@ -1,5 +1,5 @@
 /**
- * The page font (issue 16, decision 020): on a device with no Chinese font of its own, the web app asks
+ * The page font (decision 020): on a device with no Chinese font of its own, the web app asks
  * the site for a font holding exactly the Chinese characters on screen, instead of the 48 KB frequency
  * slices where a page's rarer characters each pull a whole slice. Both sides use these rules: the app to
  * name a set of characters, the server to read that name back and refuse anything else.

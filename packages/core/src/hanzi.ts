@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stroke-order characters (issue 19): the rule for which path segment names one character, and the data shape. */
+/** Stroke-order characters (decision 029): the rule for which path segment names one character, and the data shape. */
 
 const ONE_HAN = /^\p{Script=Han}$/u;
 

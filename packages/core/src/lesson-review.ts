@@ -1,5 +1,5 @@
 /**
- * The review a learner reads after a test (issue 16, spec 001 §6): the structured form the server sends
+ * The review a learner reads after a test (decision 010, spec 001 §6): the structured form the server sends
  * beside the feedback text, and the one rule that decides what of it a viewer may see. The test page and
  * the server's results route both use `reviewAccess`/`gateReviewAnswer`, so a free learner never receives
  * on the results page what the test page hides.

@@ -1,5 +1,5 @@
 /**
- * Progress over time (issue 19): the learner's scores per HSKK part and per HSK skill, tone accuracy
+ * Progress over time (decision 029): the learner's scores per HSKK part and per HSK skill, tone accuracy
  * from the voice analysis, and words known by HSK level. `GET /api/v1/progress` answers it.
  */
 import { z } from 'zod';

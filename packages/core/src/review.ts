@@ -1,5 +1,5 @@
 /**
- * Review of the learner's own mistakes (issue 19): the API schemas of `/api/v1/review/*` and the rules both
+ * Review of the learner's own mistakes (decision 018): the API schemas of `/api/v1/review/*` and the rules both
  * sides share. The server schedules with FSRS; the web app practises the cards, offline too, and syncs.
  */
 import { z } from 'zod';

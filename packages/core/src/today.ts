@@ -1,5 +1,5 @@
 /**
- * Today (issue 19): the learner's daily plan, goal, streak and exam countdown. The API schemas of
+ * Today (decision 019): the learner's daily plan, goal, streak and exam countdown. The API schemas of
  * `/api/v1/today*` and the streak rule, written once: the server computes, the web app shows.
  */
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import type { TestApp } from '../test/app.js';
 import { clientAddress, lastCode, signUp } from '../test/accounts.js';
 import { delayFor } from './lockout.js';
 
-// Issue 17, defect 6: ten wrong passwords from anyone locked the owner out for 15 minutes, and ten
+// Decision 028, defect 6: ten wrong passwords from anyone locked the owner out for 15 minutes, and ten
 // wrong reset codes blocked the owner's reset for a day. Decision 012 replaces both.
 describe(`lock-out defence on ${testDriver}`, () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { testConfig, testDriver } from '../test/app.js';
 import { clientAddress, lastCode, signUp } from '../test/accounts.js';
 
-// Issue 17, defect 5: without Redis a restart forgot the sign-in delays and the code cooldowns.
+// Decision 028, defect 5: without Redis a restart forgot the sign-in delays and the code cooldowns.
 describe(`limits across a restart on ${testDriver}`, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kouyu-restart-'));
   const prefix = `kouyu-restart:${randomBytes(4).toString('hex')}:`;

@@ -5,7 +5,7 @@ import { createTestApp, testDriver } from '../test/app.js';
 import type { TestApp } from '../test/app.js';
 import { clientAddress, signUp } from '../test/accounts.js';
 
-// Issue 17, defects 1, 2 and the token part of 8: each test failed before the fix.
+// Decision 028, defects 1, 2 and the token part of 8: each test failed before the fix.
 describe(`sessions on ${testDriver}`, () => {
   let t: TestApp;
   beforeAll(async () => {

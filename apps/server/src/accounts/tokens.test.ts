@@ -3,7 +3,7 @@ import { signAccessToken, verifyAccessToken } from './tokens.js';
 
 const SECRET = 'tokens-test-secret-tokens-test-secret-0123';
 
-// Verified tokens are remembered until they expire (issue 18): the memory must never make a token
+// Verified tokens are remembered until they expire (decision 016): the memory must never make a token
 // outlive its expiry, pass under another secret, or let a forged token through.
 describe('access token verification', () => {
   afterEach(() => {

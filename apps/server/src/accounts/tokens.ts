@@ -42,7 +42,7 @@ export async function signAccessToken(
 /**
  * Access tokens whose signature was checked, with their claims, until they expire. Checking an HMAC
  * signature through WebCrypto (importing the key each time) was a quarter of a signed-in read's CPU
- * (issue 18); the claims of a token are fixed by its bytes, so a token seen valid stays valid until
+ * (decision 016); the claims of a token are fixed by its bytes, so a token seen valid stays valid until
  * its `exp`. Only tokens that passed are kept (a forged token is checked every time), at most
  * VERIFIED_TOKENS_MAX, oldest out first; a token never outlives its expiry here.
  */

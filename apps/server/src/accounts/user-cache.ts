@@ -9,7 +9,7 @@ interface Entry {
 
 /**
  * The user rows that signed-in requests look up, kept for a short time (USER_CACHE_MS) so that a
- * page of reads does not query the same row once per request (issue 18: the lookup was most of a
+ * page of reads does not query the same row once per request (decision 016: the lookup was most of a
  * signed-in read's cost). Every write to a user forgets the row at once in this process
  * (`forgetUser`); another instance sees the change when its copy runs out, within USER_CACHE_MS.
  */

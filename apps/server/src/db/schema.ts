@@ -445,7 +445,7 @@ export const contacts = pgTable(
   (t) => [index('contacts_status_idx').on(t.status, t.createdAt)],
 );
 
-// ── Analytics and campus card (issue 15) ──────────────────────────────────────────────────────────
+// ── Analytics and campus card (decision 015) ──────────────────────────────────────────────────────────
 
 /**
  * Daily counters: the spec's goals (`kind` goal) and failed API calls by error code (`kind` error).
@@ -564,7 +564,7 @@ export const membershipChanges = pgTable(
   (t) => [index('membership_changes_user_idx').on(t.userId)],
 );
 
-// ── Persistent limits (issue 17) ─────────────────────────────────────────────────────────────────
+// ── Persistent limits (decision 012) ─────────────────────────────────────────────────────────────────
 
 /**
  * The key-value store with expiry (plugins/kv.ts) when no Redis is configured: sign-in delays, code
@@ -580,7 +580,7 @@ export const kvEntries = pgTable(
   (t) => [index('kv_entries_expires_idx').on(t.expiresAt)],
 );
 
-// ── Kept answer recordings (issue 12) ───────────────────────────────────────────────────────────
+// ── Kept answer recordings (decision 011) ───────────────────────────────────────────────────────────
 
 /**
  * Each recording kept for the voice analysis (`audio_id`): the file lives in the upload store
@@ -599,7 +599,7 @@ export const answerRecordings = pgTable(
 );
 
 /**
- * A learner's daily plan settings (issue 19 "Today"): the goal, the exam date, the time zone days are
+ * A learner's daily plan settings (decision 019 "Today"): the goal, the exam date, the time zone days are
  * counted in, the opt-in reminder and the levels the plan picks tasks from. No row: the defaults.
  */
 export const todaySettings = pgTable(
@@ -623,7 +623,7 @@ export const todaySettings = pgTable(
   (t) => [index('today_settings_reminder_idx').on(t.reminder)],
 );
 
-// ── Review of the learner's own mistakes (issue 19) ─────────────────────────────────────────────
+// ── Review of the learner's own mistakes (decision 018) ─────────────────────────────────────────────
 
 /**
  * A review card: one mistake (or a word the learner added) with its FSRS schedule. One card per user,

@@ -93,7 +93,7 @@ export function registerAuth(app: FastifyInstance) {
 
   // A token that comes but does not hold (expired, forged, its user gone) is a 401 everywhere, also
   // where guests are welcome: treating it as a guest would hide the expiry from the client, which
-  // refreshes only on a 401 (issue 14: feedback lost at the end of a long test).
+  // refreshes only on a 401 (decision 009: feedback lost at the end of a long test).
   const load = (req: FastifyRequest): Promise<UserRow | null> =>
     callerOfToken(app, bearer(req), () => errors.unauthorized('token_expired'));
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { openKv } from './kv.js';
 
-// Issue 17, defect 5: without Redis the counters lived in process memory and a restart forgot them.
+// Decision 028, defect 5: without Redis the counters lived in process memory and a restart forgot them.
 describe('kv in the database', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kouyu-kv-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { kvEntries } from '../db/schema.js';
 /**
  * A small key-value store with expiry for counters, locks and cooldowns: Redis when configured
  * (shared by every instance), otherwise the database's `kv_entries` table, so a restart forgets
- * nothing (issue 17, defect 5). Process memory only where no database is at hand (unit tests).
+ * nothing (decision 028, defect 5). Process memory only where no database is at hand (unit tests).
  */
 export interface Kv {
   driver: 'memory' | 'redis' | 'database';

@@ -9,7 +9,7 @@ import { signUp } from '../test/accounts.js';
 import { redactUrl } from './security.js';
 import { forgetUser } from '../accounts/user-cache.js';
 
-// Issue 17, defect 7 and the rest of 8: tokens in the log, versions to anyone, sockets to any host,
+// Decision 028, defect 7 and the rest of 8: tokens in the log, versions to anyone, sockets to any host,
 // HSTS over plain HTTP.
 describe(`security headers and logging on ${testDriver}`, () => {
   let database: Database;

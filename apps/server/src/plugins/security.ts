@@ -29,7 +29,7 @@ export function redactUrl(url: string): string {
 
 /**
  * What the request logger writes about a request: method, URL without secrets, address. No headers,
- * so no Authorization or cookie reaches the log (issue 17, defect 7).
+ * so no Authorization or cookie reaches the log (decision 028, defect 7).
  */
 export function serializeRequest(req: { method: string; url: string; ip: string }) {
   return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };

@@ -11,7 +11,7 @@ import { setPlus } from '../test/speaking.js';
 import { renderHandwriting } from '../test/handwriting.js';
 import { multipartBoundary } from './uploads.js';
 
-// Issue 17, defect 4 and the upload part of 8: malformed multipart was a 500, an oversized upload was
+// Decision 028, defect 4 and the upload part of 8: malformed multipart was a 500, an oversized upload was
 // read to the end before its 413, and a polyglot photo was stored byte for byte.
 // Every route that reads a multipart form, through the one upload reader.
 const UPLOAD_ROUTES = [

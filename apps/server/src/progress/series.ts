@@ -1,5 +1,5 @@
 /**
- * The learner's progress series (issue 19), one aggregate query per series: each groups the window's
+ * The learner's progress series (decision 029), one aggregate query per series: each groups the window's
  * rows by the learner's calendar day in SQL, so the answer's size follows the days, not the attempts.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';

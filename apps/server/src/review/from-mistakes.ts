@@ -1,5 +1,5 @@
 /**
- * Mistakes become review cards (issue 19): the features call these after saving a result. Each result
+ * Mistakes become review cards (decision 018): the features call these after saving a result. Each result
  * adds at most `REVIEW_CARDS_PER_RESULT_MAX` cards, the most telling first, and a card the learner already
  * has is left as it is. Making cards never fails the save it follows: an error is logged and dropped.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InlineWorker } from '../speech/audio/inline-worker.js';
 
 /*
- * The page font (issue 16, decision 020): Noto Sans SC Regular cut down to the characters a page shows,
+ * The page font (decision 020): Noto Sans SC Regular cut down to the characters a page shows,
  * as WOFF2. harfbuzz's subsetter (WASM) takes 10-50 ms, the WOFF2 encoding (Brotli at its best level)
  * up to a second for a few hundred glyphs, so both run in a worker thread: the event loop keeps
  * answering other learners meanwhile. Answers are kept by name (a name stands for one set of characters,

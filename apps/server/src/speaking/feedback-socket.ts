@@ -139,7 +139,7 @@ export function serveFeedbackSocket(
         review: result.review,
       }),
     );
-    // What went wrong in this answer waits in the learner's review (issue 19).
+    // What went wrong in this answer waits in the learner's review (decision 018).
     if (user) {
       const examined = voice ? { ...input, voice } : input;
       await cardsFromFeedback(

@@ -102,7 +102,7 @@ export async function submitResult(
       orig_answers: a.orig_answers,
       score: own?.score ?? null,
       ai_feedback_id: own?.id ?? null,
-      // A recorded answer is kept with the run even without a transcript (issue 14).
+      // A recorded answer is kept with the run even without a transcript (decision 009).
       ...(a.audio_id ? { audio_id: a.audio_id } : {}),
     };
   });
@@ -131,7 +131,7 @@ export async function submitResult(
     .from(testResults)
     .where(eq(testResults.userId, user.id));
   if (saved?.n === 1) await recordGoal(db, 'first_test');
-  // Characters missed or said wrong in repeat and read-aloud answers wait in the learner's review (issue 19).
+  // Characters missed or said wrong in repeat and read-aloud answers wait in the learner's review (decision 018).
   await cardsFromSpeakingResult(
     db,
     user.id,

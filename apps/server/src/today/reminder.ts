@@ -1,5 +1,5 @@
 /**
- * The opt-in daily reminder (issue 19): an e-mail at the learner's chosen local hour when the day's goal is
+ * The opt-in daily reminder (decision 019): an e-mail at the learner's chosen local hour when the day's goal is
  * not met yet, at most one a day, with a signed link that turns reminders off. A background round every few
  * minutes takes a lease in the shared store, so one instance of a deployment sends.
  */

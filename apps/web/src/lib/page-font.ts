@@ -61,7 +61,7 @@ function storeSets(names: string[]): void {
 }
 
 /**
- * The page font (issue 16, decision 020), for a device with no Chinese font of its own: watches the
+ * The page font (decision 020), for a device with no Chinese font of its own: watches the
  * characters the page shows (its text, and what is typed or shown in fields) and adds a font face for
  * each new batch, cut by the site to exactly those characters, or one of the sets loaded before that
  * holds some of them. The faces name their characters in `unicode-range`, so the browser fetches one

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AudioCache, audioHash } from './cache.js';
 import { DiskAudioStore } from './store.js';
 
-// Issue 17, defect 3 (the cache part): every synthesised text was kept forever.
+// Decision 028, defect 3 (the cache part): every synthesised text was kept forever.
 describe('audio cache size bound', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kouyu-cache-bound-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -72,7 +72,7 @@ export class AudioCache {
 
   /**
    * `maxBytes` bounds the cache (0: unbounded, AUDIO_CACHE_MAX_MB): past it the least recently used
-   * entries go first, except content audio, which is always kept (issue 17, defect 3).
+   * entries go first, except content audio, which is always kept (decision 028, defect 3).
    */
   constructor(
     readonly store: AudioStore,

@@ -1,5 +1,5 @@
 /**
- * The review as data (issue 16): what the page renders as designed HTML — band, verdict, sections and
+ * The review as data (decision 010): what the page renders as designed HTML — band, verdict, sections and
  * the aligned characters — built from the same (already gated) report as the text, so both say the same.
  */
 import type { AlignedChar, LessonReview, ScoreBand } from '@kouyu/core';

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 17): for every HTTP route of the server, the status each role gets
+ * The authorization matrix (decision 028): for every HTTP route of the server, the status each role gets
  * for a request without a valid body, in the order guest, free, Plus, expired Plus, admin. 401 and 403
  * are the checks under test; any other status proves the request got past them (400 for the empty
  * body, 404 for an id that does not exist, 503 for a feature not configured in tests).

@@ -16,7 +16,7 @@ function outcome(status: number): string {
   return 'passed';
 }
 
-// Issue 17: every route and socket × guest, free, Plus, expired Plus and admin, generated from the
+// Decision 028: every route and socket × guest, free, Plus, expired Plus and admin, generated from the
 // server's own route table.
 describe(`authorization matrix on ${testDriver}`, () => {
   let s: SuiteApp;

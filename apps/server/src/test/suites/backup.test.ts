@@ -11,7 +11,7 @@ import { users } from '../../db/schema.js';
 import { testDriver } from '../app.js';
 import { repoRoot } from '../built-server.js';
 
-// Issue 17: `npm run db:backup` and `npm run db:restore` round-trip, on the embedded database and (the
+// Decision 028: `npm run db:backup` and `npm run db:restore` round-trip, on the embedded database and (the
 // documented pg_dump path) on PostgreSQL.
 function script(mode: 'backup' | 'restore', file: string, env: Record<string, string>): void {
   const res = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/db-backup.mjs'), mode, file], {

@@ -12,7 +12,7 @@ import { startBuiltServer } from '../built-server.js';
 import type { BuiltServer } from '../built-server.js';
 import { report } from './roles.js';
 
-// Issue 17: kill -9 the built server while it acknowledges writes, start it again on the same data and
+// Decision 028: kill -9 the built server while it acknowledges writes, start it again on the same data and
 // find every acknowledged write. On the embedded database always; on PostgreSQL when DATABASE_URL is set.
 const WRITES = Number(process.env['CRASH_WRITES'] ?? 1000);
 const IN_FLIGHT = 8;

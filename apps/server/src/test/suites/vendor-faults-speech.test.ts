@@ -15,7 +15,7 @@ import type { TestApp } from '../app.js';
 import { feedbackQuery, feedbackSocket, finished, seedHskk, tryPayload } from '../speaking.js';
 import { report } from './roles.js';
 
-// Issue 17: the LLM behind the feedback socket and the vendor recogniser behind the recognition
+// Decision 028: the LLM behind the feedback socket and the vendor recogniser behind the recognition
 // socket hang, drop the connection mid-stream, answer malformed frames and 5xx. Each fault gives
 // the learner a clear answer (the examiner's review with a notice; a catalogue error on the
 // recognition socket) within the configured timeout, no answer is lost and the server stays healthy.

@@ -7,7 +7,7 @@ import { createTestApp, testDriver } from '../app.js';
 import type { TestApp } from '../app.js';
 import { report } from './roles.js';
 
-// Issue 17: the vendor synthesiser (CosyVoice on DashScope's socket) hangs, refuses the handshake,
+// Decision 028: the vendor synthesiser (CosyVoice on DashScope's socket) hangs, refuses the handshake,
 // drops the connection mid-audio, answers malformed frames or fails the task. The learner gets a
 // clear catalogue error within TTS_TIMEOUT_MS, half an answer is never cached as if it were whole,
 // the server stays healthy and synthesises again once the vendor is back.

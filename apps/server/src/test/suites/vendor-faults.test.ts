@@ -10,7 +10,7 @@ import { createTestApp, testDriver } from '../app.js';
 import type { TestApp } from '../app.js';
 import { report } from './roles.js';
 
-// Issue 17: a vendor that hangs, drops the connection mid-answer, answers garbage or a 5xx gives the
+// Decision 028: a vendor that hangs, drops the connection mid-answer, answers garbage or a 5xx gives the
 // learner a clear error and leaves the server healthy. Here the speech recogniser behind
 // POST /audio/transcribe (an OpenAI-compatible server).
 const FAULTS = ['hang', 'drop', 'malformed', 'truncated', 'status500', 'status503', 'html'] as const;

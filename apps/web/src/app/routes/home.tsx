@@ -15,7 +15,7 @@ const GuestLastTry = lazyPart(
 
 /**
  * Home: the mobile home at 768 px or less (or a mobile user agent), else the desktop hero. A signed-in
- * learner's home opens on today's plan above it (issue 19); guests see the home of spec 000 §2 unchanged.
+ * learner's home opens on today's plan above it (decision 019); guests see the home of spec 000 §2 unchanged.
  */
 export function HomePage() {
   const mobile = useIsMobile();

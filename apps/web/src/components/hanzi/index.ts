@@ -1,5 +1,5 @@
 /**
- * Characters by hand (issue 19): Hanzi Writer with stroke data from our own `GET /api/v1/hanzi/{char}`.
+ * Characters by hand (decision 029): Hanzi Writer with stroke data from our own `GET /api/v1/hanzi/{char}`.
  * Shared here because several features use it (write page, review "write" cards); importing this file
  * is light: the hanzi-writer library itself is fetched only when a component below mounts.
  *

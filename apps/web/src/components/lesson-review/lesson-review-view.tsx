@@ -18,7 +18,7 @@ function Section({ section, testId }: { section: LessonReview['right'] | null; t
 }
 
 /**
- * One answer's review as designed HTML (issue 16): band and verdict, the sentence coloured by alignment
+ * One answer's review as designed HTML (decision 010): band and verdict, the sentence coloured by alignment
  * with pinyin in tone colours and a legend, what went well, what to work on, the improved answer and
  * the next step. What the reader may not see never arrives (the server gates it), so nothing is blurred.
  */

@@ -248,7 +248,7 @@ describe(`dictation API on ${testDriver}`, () => {
       expect(data).toMatchObject({ words: WORDS, interval_s: 3, score: 70, has_image: true });
       expect(data.analysis?.counts).toMatchObject({ right: 7, wrong: 1, missing: 2 });
       expect(data.recognized_text).toContain('学习');
-      // The photo is stored under DATA_DIR/uploads/dictation/<random>.png, re-encoded (issue 17): the
+      // The photo is stored under DATA_DIR/uploads/dictation/<random>.png, re-encoded (decision 028): the
       // same picture, not the same bytes.
       const dir = path.join(dataDir, 'uploads', 'dictation');
       const files = readdirSync(dir).filter((f) => /^[0-9a-f]{32}\.png$/.test(f));

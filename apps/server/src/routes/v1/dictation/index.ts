@@ -143,7 +143,7 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(req, 'login_required');
       const pending = await analysisFor(user, req.body);
       const session = await createSession(db, user.id, pending.words, req.body.interval_s, pending);
-      // Characters written wrong or left out wait in the learner's review (issue 19).
+      // Characters written wrong or left out wait in the learner's review (decision 018).
       await cardsFromDictation(db, user.id, pending.analysis, req.log);
       return reply.code(201).send({ success: true as const, data: session });
     },

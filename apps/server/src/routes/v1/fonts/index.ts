@@ -30,7 +30,7 @@ const paramsSchema = z.object({
 });
 
 /**
- * The page font (issue 16, decision 020): the Chinese characters a page shows, as one small WOFF2, for
+ * The page font (decision 020): the Chinese characters a page shows, as one small WOFF2, for
  * a device with no Chinese font of its own. Public (guests read pages too). A name stands for one set of
  * characters, so the answer is cached for a year; a name of an older font version gets today's font,
  * cached for an hour only. Cuts cost CPU, so the route has its own limit and a bounded queue.

@@ -27,7 +27,7 @@ export async function readHanziData(char: string, dir = DATA_DIR): Promise<Hanzi
 }
 
 /**
- * Stroke order of one character for Hanzi Writer (issue 19), served by us rather than a CDN.
+ * Stroke order of one character for Hanzi Writer (decision 029), served by us rather than a CDN.
  * Public content: guests too. The answer never changes for a URL, so it is cached for a year.
  */
 export const hanziRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -122,7 +122,7 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = req.user
         ? await saveAttempt(db, { userId: req.user.id, setId: set.id, answers, score, maxScore, result })
         : null;
-      // Items answered wrong wait in the learner's review (issue 19).
+      // Items answered wrong wait in the learner's review (decision 018).
       if (saved && req.user) await cardsFromHskAttempt(db, req.user.id, set.id, set.items, scores, req.log);
       return {
         success: true as const,

@@ -38,7 +38,7 @@ export const recordRoutes =
           correct: v.correct,
           answer: v.answer,
         });
-        // An idiom answered wrong waits in the learner's review (issue 19).
+        // An idiom answered wrong waits in the learner's review (decision 018).
         if (!v.correct) await cardFromIdiomAnswer(db, user.id, v.idiomId, v.idiom.chengyu, req.log);
         return reply.code(201).send({
           success: true as const,

@@ -5,7 +5,7 @@ import { progressOf, progressWindow } from '../../../progress/series.js';
 import { readSettings } from '../../../today/settings.js';
 import { signedInUser } from '../../../plugins/auth.js';
 
-/** The signed-in learner's progress over time (issue 19): scores per HSKK part and HSK skill, tones, words. */
+/** The signed-in learner's progress over time (decision 029): scores per HSKK part and HSK skill, tones, words. */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.requireUser);

@@ -31,7 +31,7 @@ const ANSWER_RATE = { max: 600, timeWindow: 60_000 };
 
 
 /**
- * Review of the learner's own mistakes (issue 19), signed-in only and per user: another user's card is a
+ * Review of the learner's own mistakes (decision 018), signed-in only and per user: another user's card is a
  * 404 like a card that does not exist. Time comes from lib/clock, so the e2e can move a day forward.
  */
 /** Repeats of one answer without a client id inside this window count once. */

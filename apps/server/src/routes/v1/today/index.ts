@@ -26,7 +26,7 @@ import {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Today's plan, its settings and the reminder (issue 19 "Today"); signed-in learners only. */
+/** Today's plan, its settings and the reminder (decision 019 "Today"); signed-in learners only. */
 export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
@@ -75,7 +75,7 @@ export const todayRoutes: FastifyPluginAsyncZod = async (app) => {
           });
       }
       if (body.reminder === 'push')
-        // No web push yet (see the report of issue 19): refused rather than silently never sent.
+        // No web push yet (decision 019): refused rather than silently never sent.
         throw new AppError(400, 'validation_failed', undefined, {
           fields: [{ field: 'reminder', code: 'push_unavailable' }],
         });

@@ -117,7 +117,7 @@ export function handleTtsSocket(
         `Rate limit exceeded: at most ${app.config.TTS_TEXTS_PER_MINUTE} texts per minute.`,
       );
     }
-    // Guests hear only the texts of their question; any other text needs sign-in (spec: issue 14).
+    // Guests hear only the texts of their question; any other text needs sign-in (decision 009).
     if (allowed && !allowed.has(text)) throw new TaskFailure('login_required');
     const hit = await tts.cache.lookup(hash);
     if (hit) {

@@ -11,7 +11,7 @@ import { StatsHeader } from './stats-header';
 import { VoiceToolsContext, useVoiceTools } from './voice-tools';
 import type { VoiceTools } from './voice-tools';
 
-/** `/{lang}/review`: the learner's own mistakes, due today, one card at a time (issue 19). */
+/** `/{lang}/review`: the learner's own mistakes, due today, one card at a time (decision 018). */
 export function ReviewPage({ voice = null }: { voice?: VoiceTools | null }) {
   return (
     <VoiceToolsContext.Provider value={voice}>

@@ -117,7 +117,7 @@ describe('run state', () => {
       answeredCount({
         1: { text: '好', recordingUrl: null, typed: false, audioId: null },
         2: { text: '  ', recordingUrl: null, typed: false, audioId: null },
-        // A recording nothing transcribed is an answer too (issue 14).
+        // A recording nothing transcribed is an answer too (decision 009).
         3: { text: '', recordingUrl: 'blob:x', typed: false, audioId: null },
         4: { text: '', recordingUrl: null, typed: false, audioId: 'rec_12345678' },
       }),
