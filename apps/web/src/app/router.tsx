@@ -43,7 +43,7 @@ const TestSelectionPage = page$(
 );
 const TestRunPage = page$(() => import('@/features/speaking/components/run/test-run-page'), 'TestRunPage');
 const SpeechCheckPage = page$(
-  () => import('@/features/speaking/components/speech-check/speech-check-page'),
+  () => import('@/features/speech-check/components/speech-check-page'),
   'SpeechCheckPage',
 );
 const DictationPage = page$(() => import('@/features/dictation'), 'DictationPage');

@@ -4,13 +4,13 @@ import { ReviewPage } from '@/features/review/components/review-page';
 import type { VoiceTools } from '@/features/review';
 import { assessVoice } from '@/components/voice/assess-voice';
 import { ToneCurve } from '@/components/voice/tone-curve';
-import { useAnalyserLevel } from '@/features/speaking/hooks/use-analyser-level';
+import { useAnalyserLevel } from '@/lib/audio/use-analyser-level';
 import {
   WebmRecording,
   closeStream,
   openMicrophone,
   webmSupported,
-} from '@/features/speaking/lib/microphone';
+} from '@/lib/audio/microphone';
 
 const voice: VoiceTools = {
   supported: webmSupported,

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { changePasswordFormSchema, useChangePassword } from '../api/change-password';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import { Failure } from './failure';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY = { current_password: '', password: '', confirmPassword: '' };

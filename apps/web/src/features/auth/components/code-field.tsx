@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@kouyu/core';
-import { TextField } from './text-field';
-import type { TextFieldProps } from './text-field';
+import { TextField } from '@/components/ui/text-field';
+import type { TextFieldProps } from '@/components/ui/text-field';
 
 /** The 6-digit code input: numeric keyboard, and one-time-code autofill from the mail or SMS. */
 export function CodeField(props: Omit<TextFieldProps, 'label'>) {

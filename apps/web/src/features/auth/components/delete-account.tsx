@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { useLocalPath } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
 import { deleteAccountBody, useDeleteAccount } from '../api/delete-account';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import { Failure } from './failure';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** "Delete my account": a dialog asks for the password; success clears the session and goes home. */
 export function DeleteAccount() {

@@ -7,11 +7,11 @@ import { buttonClass } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { Alert } from '@/components/ui/alert';
 import { loginBody, useLogin } from '../api/login';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import type { AuthState } from '../location-state';
 import { verifyPath } from '../next-path';
 import { Failure } from './failure';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The Log in tab. Success stores the session; the page then follows `next`. */
 export function LoginForm({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from './text-field';
-import type { TextFieldProps } from './text-field';
+import { TextField } from '@/components/ui/text-field';
+import type { TextFieldProps } from '@/components/ui/text-field';
 
 type FieldProps = Omit<TextFieldProps, 'label'>;
 

@@ -8,11 +8,11 @@ import { ApiError } from '@/lib/api';
 import { track } from '@/lib/analytics';
 import { registerFormSchema, useRegister } from '../api/register';
 import { errorField } from '../errors';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import type { AuthState } from '../location-state';
 import { verifyPath } from '../next-path';
 import { Failure } from './failure';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 
 /** The Sign up tab: a verification code is sent, then the verification page finishes the sign-up. */

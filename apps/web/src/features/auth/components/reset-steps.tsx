@@ -12,11 +12,11 @@ import { newPasswordFormSchema, useResetPassword } from '../api/reset-password';
 import { useVerifyResetCode } from '../api/verify-reset-code';
 import { errorNumber } from '../errors';
 import { useCountdown } from '../hooks/use-countdown';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import { CodeField } from './code-field';
 import { Failure } from './failure';
 import { ResendButton } from './resend-button';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 
 /** Step 1: the e-mail to send a reset code to. A 429 means a code went out moments ago: go on to it. */

@@ -11,13 +11,13 @@ import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { errorNumber } from '../errors';
 import { useCountdown } from '../hooks/use-countdown';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '@/lib/form/use-form';
 import { readAuthState } from '../location-state';
 import { nextPath } from '../next-path';
 import { CodeField } from './code-field';
 import { Failure } from './failure';
 import { ResendButton } from './resend-button';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** `/{lang}/verify-email?email=…`: the sign-up code; a correct one signs the user in. */
 export function VerifyEmailPage() {

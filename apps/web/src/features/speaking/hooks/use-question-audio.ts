@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { freshToken, renewedToken } from '@/lib/api';
-import { PlaybackBlocked, PlaybackFailed, playFile } from '../lib/file-player';
-import type { FileSources } from '../lib/file-player';
-import { PcmStreamPlayer } from '../lib/pcm-player';
-import { browserSocket, wait } from '../lib/socket';
-import { SynthesisError, speechText, synthesize } from '../lib/tts-client';
-import type { CachedAudio } from '../lib/tts-client';
-import { wsUrl } from '../lib/ws-url';
+import { PlaybackBlocked, PlaybackFailed, playFile } from '@/lib/audio/file-player';
+import type { FileSources } from '@/lib/audio/file-player';
+import { PcmStreamPlayer } from '@/lib/audio/pcm-player';
+import { browserSocket, wait } from '@/lib/audio/socket';
+import { SynthesisError, speechText, synthesize } from '@/lib/audio/tts-client';
+import type { CachedAudio } from '@/lib/audio/tts-client';
+import { wsUrl } from '@/lib/audio/ws-url';
 
 export type AudioStatus = 'idle' | 'connecting' | 'playing';
 export type PlayOutcome = 'ended' | 'stopped' | 'blocked' | 'failed';

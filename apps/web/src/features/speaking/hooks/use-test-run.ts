@@ -25,9 +25,9 @@ import { useFeedbackRun } from './use-feedback-run';
 import { usePendingRuns } from './use-pending-runs';
 import { useLatest } from './use-latest';
 import type { FeedbackItem } from './use-feedback-run';
-import { useNetworkQuality } from './use-network-quality';
+import { useNetworkQuality } from '@/lib/use-network-quality';
 import { useQuestionFlow } from './use-question-flow';
-import type { SpeakingViewer } from './use-viewer';
+import type { SpeakingViewer } from '@/lib/use-viewer';
 import { useWarning } from './use-warning';
 
 export interface RunData {

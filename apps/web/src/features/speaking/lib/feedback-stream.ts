@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { FEEDBACK_DONE, FEEDBACK_WS_URL_LIMIT, isErrorCode, savedFeedbackSchema } from '@kouyu/core';
 import type { ErrorCode, FeedbackPayload } from '@kouyu/core';
 import { logDebug } from '@/lib/debug-log';
-import { parseFrame } from './socket';
-import type { SocketFactory } from './socket';
+import { parseFrame } from '@/lib/audio/socket';
+import type { SocketFactory } from '@/lib/audio/socket';
 
 export type SavedFeedback = z.infer<typeof savedFeedbackSchema>;
 

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Socket from './socket';
-import type { SocketLike } from './socket';
+import type * as Socket from '@/lib/audio/socket';
+import type { SocketLike } from '@/lib/audio/socket';
 
 // Each socket the client opens plays the next script: 'drop' closes before the review ends,
 // 'review' streams a chunk, the done marker and the saved record.
 const scripts: ('drop' | 'review')[] = [];
 const opened: string[] = [];
 
-vi.mock('./socket', async (importOriginal) => ({
+vi.mock('@/lib/audio/socket', async (importOriginal) => ({
   ...(await importOriginal<typeof Socket>()),
   browserSocket: (url: string): SocketLike => {
     opened.push(url);

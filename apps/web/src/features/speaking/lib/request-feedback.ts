@@ -9,8 +9,8 @@ import {
   streamFeedback,
 } from './feedback-stream';
 import type { FeedbackFailure, SavedFeedback } from './feedback-stream';
-import { browserSocket } from './socket';
-import { wsUrl } from './ws-url';
+import { browserSocket } from '@/lib/audio/socket';
+import { wsUrl } from '@/lib/audio/ws-url';
 
 /** True when the feedback server refused the caller's token (the client refreshes and retries). */
 function isAuthRefusal(failure: FeedbackFailure): boolean {

@@ -4,7 +4,7 @@ import { withLanguage } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
-import { CheckIcon } from '../icons';
+import { CheckIcon } from '@/components/ui/control-icons';
 
 const BENEFITS = [
   'guestLimit.benefits.unlock',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { PlayIcon } from '../icons';
+import { PlayIcon } from '@/components/ui/control-icons';
 
 /** Shown when the browser needs a gesture before audio can start; dismissed after 10 s by its owner. */
 export function ClickToPlay({ onPlay, onDismiss }: { onPlay: () => void; onDismiss: () => void }) {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { SLOW_REPLAY_RATE } from '../../lib/run';
 import type { AudioError, AudioStatus } from '../../hooks/use-question-audio';
-import { PlayIcon, StopIcon } from '../icons';
+import { PlayIcon, StopIcon } from '@/components/ui/control-icons';
 
 export interface ListenStepProps {
   status: AudioStatus;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LocalLink } from '@/components/ui/local-link';
 import { Modal } from '@/components/ui/modal';
-import type { MicPermission } from '../../hooks/use-mic-permission';
+import type { MicPermission } from '@/lib/audio/use-mic-permission';
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'EN', zh: '中文', ru: 'Русский' };
 const STEPS = ['mic.steps.one', 'mic.steps.two', 'mic.steps.three'] as const;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { isAnswered } from '../../lib/run';
 import type { Answer, RunQuestion } from '../../lib/run';
-import { CheckIcon } from '../icons';
+import { CheckIcon } from '@/components/ui/control-icons';
 import { QuestionOptions, shownText } from './question-card';
 
 /** Part 3: every question listed; clicking one selects it. */

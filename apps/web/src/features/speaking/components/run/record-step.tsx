@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { PRIMARY_ACTION } from '@/components/ui/button';
-import type { RecorderFailure, RecorderStatus } from '../../hooks/use-answer-recorder';
-import { useAnalyserLevel } from '../../hooks/use-analyser-level';
+import type { RecorderFailure, RecorderStatus } from '@/lib/audio/use-answer-recorder';
+import { useAnalyserLevel } from '@/lib/audio/use-analyser-level';
 import { useElapsed } from '../../hooks/use-elapsed';
 import type { RecordBlock } from '../../hooks/use-question-flow';
 import { clock } from '../../lib/run';
-import { MicIcon, StopIcon } from '../icons';
+import { MicIcon, StopIcon } from '@/components/ui/control-icons';
 import { Visualizer } from './visualizer';
 
 export interface RecordStepProps {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { HskkLevel } from '@kouyu/core';
 import { useElapsed } from '../../hooks/use-elapsed';
 import { clock } from '../../lib/run';
-import { ClockIcon } from '../icons';
+import { ClockIcon } from '@/components/ui/control-icons';
 
 /** Test title, level badge and the total timer (runs from start to completion). */
 export function RunHeader({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LocalLink } from '@/components/ui/local-link';
-import { MicIcon } from '../icons';
+import { MicIcon } from '@/components/ui/control-icons';
 
 export interface StartPanelProps {
   questions: number;

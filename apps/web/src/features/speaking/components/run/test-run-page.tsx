@@ -6,7 +6,7 @@ import { buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
 import { usePartQuestions } from '../../api/get-questions';
-import { useViewer } from '../../hooks/use-viewer';
+import { useViewer } from '@/lib/use-viewer';
 import type { RunData } from '../../hooks/use-test-run';
 import { runQuestions } from '../../lib/run';
 import type { RunPart } from '../../lib/run';

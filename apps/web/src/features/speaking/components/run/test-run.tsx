@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@kouyu/core';
-import { useHealth } from '../../api/get-health';
-import { useMicPermission } from '../../hooks/use-mic-permission';
-import { browserRecognitionConstructor } from '../../lib/browser-recognition';
-import { asrEngineState } from '../../lib/speech-check';
+import { useHealth } from '@/lib/health';
+import { useMicPermission } from '@/lib/audio/use-mic-permission';
+import { browserRecognitionConstructor } from '@/lib/audio/browser-recognition';
+import { asrEngineState } from '@/lib/health';
 import { useTestRun } from '../../hooks/use-test-run';
 import type { RunData } from '../../hooks/use-test-run';
-import type { SpeakingViewer } from '../../hooks/use-viewer';
+import type { SpeakingViewer } from '@/lib/use-viewer';
 import { FeedbackView } from '../feedback/feedback-view';
 import { GuestLimitModal } from '../feedback/guest-limit-modal';
 import { ClickToPlay } from './click-to-play';

@@ -3,7 +3,7 @@ import { isOfficialFlag } from '@kouyu/core';
 import type { TestListItem, TestMode, Viewer } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ClockIcon, LockIcon } from '../icons';
+import { ClockIcon, LockIcon } from '@/components/ui/control-icons';
 import { ModeButtons } from './mode-buttons';
 
 export interface TestCardProps {

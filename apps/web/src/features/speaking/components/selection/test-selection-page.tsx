@@ -9,7 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useTests } from '../../api/get-tests';
 import { usePendingRuns } from '../../hooks/use-pending-runs';
 import { LoginPromptModal } from './login-prompt-modal';
-import { useViewer } from '../../hooks/use-viewer';
+import { useViewer } from '@/lib/use-viewer';
 import { clientPage } from '../../lib/test-list';
 import { TestCard } from './test-card';
 import { useDeferredData } from '@/components/ui/use-deferred-data';

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { vipStatus } from '@kouyu/core';
 import type { Viewer } from '@kouyu/core';
-import { getSession, subscribeSession } from '@/lib/session';
+import { getSession, subscribeSession } from './session';
 
 export interface SpeakingViewer extends Viewer {
   userId: number | null;

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/components/ui/local-link';
-import { useHealth } from '../../api/get-health';
-import { useMicCheck } from '../../hooks/use-mic-check';
-import { useNetworkCheck } from '../../hooks/use-network-check';
-import { useViewer } from '../../hooks/use-viewer';
-import { CHECK_SENTENCES, asrEngineState, checkSummary } from '../../lib/speech-check';
-import type { RecognitionCheck } from '../../lib/speech-check';
+import { useHealth } from '@/lib/health';
+import { useMicCheck } from '../hooks/use-mic-check';
+import { useNetworkCheck } from '../hooks/use-network-check';
+import { useViewer } from '@/lib/use-viewer';
+import { CHECK_SENTENCES, checkSummary } from '../lib/speech-check';
+import { asrEngineState } from '@/lib/health';
+import type { RecognitionCheck } from '../lib/speech-check';
 import { CheckSummary } from './check-summary';
 import { MicStep } from './mic-step';
 import { NetworkStep } from './network-step';
 import { RecognitionStep } from './recognition-step';
-import { ToneDrill } from '../voice/tone-drill';
+import { ToneDrill } from './tone-drill';
 
 /**
  * `/{lang}/speech-recognition`: before a test, checks the microphone, the connection and the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { browserFamily } from '../../lib/speech-check';
+import { browserFamily } from '../lib/speech-check';
 
 const STEPS = ['one', 'two', 'three'] as const;
 

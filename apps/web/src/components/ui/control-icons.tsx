@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { Icon as LineIcon } from '@/components/ui/icons';
+import { Icon as LineIcon } from './icons';
 
 /** The shared line icon at the 20 px these controls use. */
 function Icon(props: SVGProps<SVGSVGElement>) {

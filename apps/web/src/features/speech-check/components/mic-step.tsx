@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import type { useMicCheck } from '../../hooks/use-mic-check';
-import type { MicCheck } from '../../lib/speech-check';
-import { MicIcon, StopIcon } from '../icons';
+import type { useMicCheck } from '../hooks/use-mic-check';
+import type { MicCheck } from '../lib/speech-check';
+import { MicIcon, StopIcon } from '@/components/ui/control-icons';
 import { LevelMeter } from './level-meter';
 import { MicDeniedHelp } from './mic-denied-help';
 import { StepCard } from './step-card';

@@ -2,8 +2,8 @@ import { useCallback, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api';
-import { toFieldError } from '../errors';
-import type { FieldError } from '../errors';
+import { toFieldError } from './field-error';
+import type { FieldError } from './field-error';
 
 type Errors<K extends string> = Partial<Record<K, FieldError>>;
 

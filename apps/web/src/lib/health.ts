@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { healthStatusSchema } from '@kouyu/core';
-import type { HealthStatus } from '@kouyu/core';
-import { ApiError, api } from '@/lib/api';
+import type { HealthStatus, RecognitionState } from '@kouyu/core';
+import { ApiError, api } from './api';
 
 /**
  * `GET /health` as anyone sees it: up or not, and whether recognition is set up. A degraded server
@@ -22,4 +22,12 @@ export const healthQuery = () =>
 
 export function useHealth() {
   return useQuery(healthQuery());
+}
+
+/** The recognition engine as the health report names it. */
+export type EngineState = RecognitionState;
+
+/** Reads the recognition state of `GET /health`: "none" when the server has no engine configured. */
+export function asrEngineState(health: HealthStatus): EngineState {
+  return health.recognition;
 }

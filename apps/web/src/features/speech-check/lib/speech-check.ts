@@ -3,8 +3,8 @@
  * three steps and the summary that turns them into hints.
  */
 import { alignChars, countAlignment, networkQuality, spokenChars } from '@kouyu/core';
-import type { AlignmentOp, ErrorCode, HealthStatus, Language, NetworkQuality, RecognitionState } from '@kouyu/core';
-import type { MicErrorKind } from './microphone';
+import type { AlignmentOp, ErrorCode, Language, NetworkQuality } from '@kouyu/core';
+import type { MicErrorKind } from '@/lib/audio/microphone';
 
 /** A short sentence for each interface language's learners: everyday words, no rare characters. */
 export const CHECK_SENTENCES: Record<Language, string> = {
@@ -18,30 +18,6 @@ export const CHECK_RECORDING_LIMIT_S = 20;
 
 /** Pings of the network step; the median ignores one slow outlier. */
 export const CHECK_PINGS = 3;
-
-// The meter spans 60 dB: below -60 dBFS is silence for a microphone; 0 dBFS is full scale.
-const METER_FLOOR_DB = -60;
-// Ordinary speech near a microphone sits around -30 to -10 dBFS, a quiet room below -50 dBFS.
-const SPEECH_DB = -40;
-
-/** Level of the meter (0-1) from time-domain samples in [-1, 1]: their RMS on a 60 dB scale. */
-export function meterLevel(samples: Float32Array): number {
-  if (samples.length === 0) return 0;
-  let sum = 0;
-  for (const v of samples) sum += v * v;
-  const rms = Math.sqrt(sum / samples.length);
-  if (rms === 0) return 0;
-  const db = 20 * Math.log10(rms);
-  return Math.min(1, Math.max(0, (db - METER_FLOOR_DB) / -METER_FLOOR_DB));
-}
-
-/** Meter level from which the learner's voice counts as heard. */
-export const SPEECH_LEVEL = (SPEECH_DB - METER_FLOOR_DB) / -METER_FLOOR_DB;
-
-/** Whether a meter level is as loud as speech. */
-export function isSpeechLevel(level: number): boolean {
-  return level >= SPEECH_LEVEL;
-}
 
 /** Share of the sentence that must come back right for recognition to count as working. */
 export const GOOD_ACCURACY = 0.8;
@@ -74,14 +50,6 @@ export function recognitionVerdict(
   if (spokenChars(result.text).length === 0) return { verdict: 'silent', comparison: null };
   const comparison = compareSentence(sentence, result.text);
   return { verdict: comparison.accuracy >= GOOD_ACCURACY ? 'good' : 'retry', comparison };
-}
-
-/** The recognition engine as the health report names it. */
-export type EngineState = RecognitionState;
-
-/** Reads the recognition state of `GET /health`: "none" when the server has no engine configured. */
-export function asrEngineState(health: HealthStatus): EngineState {
-  return health.recognition;
 }
 
 /** Median of ping latencies; a failed ping (null) counts as slowest, a majority of failures as null. */

@@ -4,9 +4,9 @@ import type { AssessedSyllable, ErrorCode } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { assessVoice } from '@/components/voice/assess-voice';
-import { useAnalyserLevel } from '../../hooks/use-analyser-level';
-import { WebmRecording, closeStream, openMicrophone } from '../../lib/microphone';
-import { MicIcon, StopIcon } from '../icons';
+import { useAnalyserLevel } from '@/lib/audio/use-analyser-level';
+import { WebmRecording, closeStream, openMicrophone } from '@/lib/audio/microphone';
+import { MicIcon, StopIcon } from '@/components/ui/control-icons';
 import { ToneCurve } from '@/components/voice/tone-curve';
 
 /** The four tones on one syllable: 妈 mā, 麻 má, 马 mǎ, 骂 mà. */

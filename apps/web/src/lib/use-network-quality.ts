@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { PING_INTERVAL_MS, PING_TIMEOUT_MS, networkQuality } from '@kouyu/core';
 import type { NetworkQuality } from '@kouyu/core';
-import { API_BASE } from '@/lib/api';
-import { logDebug } from '@/lib/debug-log';
+import { API_BASE } from './api';
+import { logDebug } from './debug-log';
 
 /** Time of one `HEAD /ping` in ms, or null when it failed or took longer than 5 s. */
 export async function pingLatency(): Promise<number | null> {

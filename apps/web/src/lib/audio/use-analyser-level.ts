@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { meterLevel } from '../lib/speech-check';
+import { meterLevel } from './level';
 
 /** How often the meter reads the microphone: ten times a second looks live and costs little. */
 const METER_INTERVAL_MS = 100;

@@ -3,7 +3,7 @@ import { RECOGNITION_AUDIO, isErrorCode, transcriptionTimeoutMs } from '@kouyu/c
 import type { ErrorCode, NetworkQuality, Question } from '@kouyu/core';
 import { ApiError, freshToken, renewedToken } from '@/lib/api';
 import { dropRecording, keepRecording } from '@/lib/recordings';
-import { audioIdOf, transcribe } from '../api/transcribe';
+import { audioIdOf, transcribe } from './transcribe';
 import {
   MicError,
   PcmCapture,
@@ -11,12 +11,12 @@ import {
   closeStream,
   openMicrophone,
   webmSupported,
-} from '../lib/microphone';
-import type { MicErrorKind } from '../lib/microphone';
-import { RecognitionError, RecognitionSession } from '../lib/recognition-client';
-import { dialectFor } from '../lib/recognition-dialect';
-import { browserSocket } from '../lib/socket';
-import { wsUrl } from '../lib/ws-url';
+} from './microphone';
+import type { MicErrorKind } from './microphone';
+import { RecognitionError, RecognitionSession } from './recognition-client';
+import { dialectFor } from './recognition-dialect';
+import { browserSocket } from './socket';
+import { wsUrl } from './ws-url';
 
 export type RecorderStatus =
   'idle' | 'autoStarting' | 'connecting' | 'recording' | 'transcribing' | 'completed';

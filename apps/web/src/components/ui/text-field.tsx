@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { fieldErrorKey } from '../errors';
-import type { FieldError } from '../errors';
+import { fieldErrorKey } from '@/lib/form/field-error';
+import type { FieldError } from '@/lib/form/field-error';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;

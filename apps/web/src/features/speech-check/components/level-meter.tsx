@@ -1,5 +1,5 @@
 import { cn } from '@/components/ui/cn';
-import { SPEECH_LEVEL, isSpeechLevel } from '../../lib/speech-check';
+import { SPEECH_LEVEL, isSpeechLevel } from '@/lib/audio/level';
 
 /** A horizontal input level bar with a mark where speech starts to count. */
 export function LevelMeter({ level, label, testId }: { level: number; label: string; testId: string }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { logDebug } from '@/lib/debug-log';
-import { closeStream, MicError, openMicrophone } from '../lib/microphone';
-import type { MicErrorKind } from '../lib/microphone';
+import { closeStream, MicError, openMicrophone } from './microphone';
+import type { MicErrorKind } from './microphone';
 
 /** Microphone permission states of spec 001 §3, plus the other failures of §8. */
 export type MicPermission =

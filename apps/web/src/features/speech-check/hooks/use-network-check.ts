@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHECK_PINGS, networkCheck } from '../lib/speech-check';
 import type { NetworkCheck } from '../lib/speech-check';
-import { pingLatency } from './use-network-quality';
+import { pingLatency } from '@/lib/use-network-quality';
 
 /**
  * The network step: a few `HEAD /ping` probes, the very probe the speech client times, judged by

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useModals } from '@/lib/modals';
-import type { CheckHint, CheckSummary as Summary } from '../../lib/speech-check';
+import type { CheckHint, CheckSummary as Summary } from '../lib/speech-check';
 
 /** What the check found: ready with the way to the HSKK levels, or a hint for each step not passed. */
 export function CheckSummary({ summary }: { summary: Summary }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import type { useNetworkCheck } from '../../hooks/use-network-check';
-import type { NetworkCheck } from '../../lib/speech-check';
+import type { useNetworkCheck } from '../hooks/use-network-check';
+import type { NetworkCheck } from '../lib/speech-check';
 import { StepCard } from './step-card';
 import type { StepState } from './step-card';
 

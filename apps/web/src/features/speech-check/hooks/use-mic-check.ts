@@ -5,12 +5,12 @@ import {
   openMicrophone,
   preferredMicrophone,
   setPreferredMicrophone,
-} from '../lib/microphone';
-import type { MicErrorKind } from '../lib/microphone';
-import { isSpeechLevel } from '../lib/speech-check';
+} from '@/lib/audio/microphone';
+import type { MicErrorKind } from '@/lib/audio/microphone';
+import { isSpeechLevel } from '@/lib/audio/level';
 import type { MicCheck } from '../lib/speech-check';
-import { useAnalyserLevel } from './use-analyser-level';
-import { useMicPermission } from './use-mic-permission';
+import { useAnalyserLevel } from '@/lib/audio/use-analyser-level';
+import { useMicPermission } from '@/lib/audio/use-mic-permission';
 
 export interface MicDevice {
   id: string;

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECK_SENTENCES,
-  SPEECH_LEVEL,
-  asrEngineState,
   browserFamily,
   checkSummary,
   compareSentence,
-  isSpeechLevel,
   medianLatency,
-  meterLevel,
   networkCheck,
   recognitionVerdict,
 } from './speech-check';
+import { SPEECH_LEVEL, isSpeechLevel, meterLevel } from '@/lib/audio/level';
+import { asrEngineState } from '@/lib/health';
 
 const constant = (value: number, n = 1024) => new Float32Array(n).fill(value);
 const sine = (amplitude: number, n = 4800) =>

@@ -6,7 +6,7 @@ import { ToneDrill } from './tone-drill';
 
 // A recorder whose encoder starts when the test says so, as MediaRecorder does on a busy phone.
 const encoder = vi.hoisted(() => ({ deliver: () => undefined as void }));
-vi.mock('../../lib/microphone', () => ({
+vi.mock('@/lib/audio/microphone', () => ({
   openMicrophone: () => Promise.resolve({ getTracks: () => [] }),
   closeStream: () => undefined,
   WebmRecording: {

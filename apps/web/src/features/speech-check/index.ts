@@ -1,0 +1,1 @@
+export { SpeechCheckPage } from './components/speech-check-page';
