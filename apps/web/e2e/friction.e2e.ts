@@ -43,8 +43,13 @@ describe('friction seen on a phone', () => {
       const tab = page.getByTestId(`vocabulary-level-${level}`).locator('span[aria-hidden="true"]');
       await untilText(tab, String(count(level)));
     }
+    // Spec 000's help text: HSK1 150 words, HSK2 300, HSK3 600.
+    expect([1, 2, 3].map(count)).toEqual([150, 150, 300]);
     // The level's list counts what its tab says.
     await untilText(page.getByTestId('vocabulary-count'), `Words: ${count(3)}`);
+    // The pair that is one entry of the syllabus reads as the syllabus writes it, found by its second word.
+    await page.goto(`${baseURL}/en/vocabulary/2?q=但是`);
+    await untilText(page.getByTestId('vocabulary-word').first().getByTestId('word-chars'), '虽然……但是');
     await page.context().close();
   });
 

@@ -77,10 +77,13 @@ async function loadContent(db: Db): Promise<Content> {
       en: { chars, pinyin, gloss: foldText(row.en) },
       ru: { chars, pinyin, gloss: foldText(row.ru) },
     });
-    const levels = content.levels.get(row.simplified) ?? { hsk2: null, hsk3: null };
-    const seen = levels[row.syllabus];
-    if (seen === null || row.level < seen) levels[row.syllabus] = row.level;
-    content.levels.set(row.simplified, levels);
+    // A pair entry's other words (虽然……但是 gives 但是) are words of its level too.
+    for (const word of [row.simplified, ...row.forms]) {
+      const levels = content.levels.get(word) ?? { hsk2: null, hsk3: null };
+      const seen = levels[row.syllabus];
+      if (seen === null || row.level < seen) levels[row.syllabus] = row.level;
+      content.levels.set(word, levels);
+    }
   }
   for (const c of chars) {
     const list = content.characters[c.syllabus].get(c.level) ?? [];
@@ -119,7 +122,7 @@ export class VocabularyIndex {
     let pool = q.level ? own.filter((w) => w.row.level === q.level) : own;
     if (q.search && q.syllabus && !q.level) {
       const other = q.syllabus === 'hsk2' ? content.words.hsk3 : content.words.hsk2;
-      const ownWords = new Set(own.map((w) => w.row.simplified));
+      const ownWords = new Set(own.flatMap((w) => [w.row.simplified, ...w.row.forms]));
       const onlyOther = new Set<string>();
       const extra = other.filter((w) => {
         const key = `${w.row.simplified}|${w.row.pinyinNum}`;
@@ -190,7 +193,9 @@ export class VocabularyIndex {
       if (old === null) added.push(view(row));
       else if (old !== level) moved.push(view(row));
     }
-    const inHsk3 = new Set(content.words.hsk3.filter((w) => w.row.level <= 6).map((w) => w.row.simplified));
+    const inHsk3 = new Set(
+      content.words.hsk3.filter((w) => w.row.level <= 6).flatMap((w) => [w.row.simplified, ...w.row.forms]),
+    );
     const dropped = content.words.hsk2
       .filter((w) => w.row.level === level && !inHsk3.has(w.row.simplified))
       .map((w) => view(w.row));

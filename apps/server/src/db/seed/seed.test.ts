@@ -18,10 +18,12 @@ import { dataDir } from './files.js';
 import { loadHskkTests } from './hskk.js';
 import { loadHskSets } from './hsk.js';
 import { loadIdioms } from './idioms.js';
-import { loadVocabulary } from './vocab.js';
+import { loadVocabulary, syllabusEntries } from './vocab.js';
 import { defaultSeedSteps, seedContent } from './index.js';
 
 const silent = { info: () => undefined };
+/** The vocabulary help's running totals: spec 000 §1 (HSK1 150, HSK2 300, HSK3 600), then the HSK 2.0 syllabus. */
+const HSK2_HELP_TOTALS = [150, 300, 600, 1200, 2500, 5000];
 
 describe(`content seed on ${testDriver}`, () => {
   let database: Database;
@@ -47,7 +49,18 @@ describe(`content seed on ${testDriver}`, () => {
       sets: (await db.select({ n: count() }).from(hskSets))[0]?.n,
     });
     const first = await counts();
-    expect(first).toMatchObject({ tests: 18, words: 5001, words3: 11105, characters: 3088, sets: 32 });
+    expect(first).toMatchObject({ tests: 18, words: 5000, words3: 11105, characters: 3088, sets: 32 });
+    // The vocabulary help's totals (spec 000 §1 for HSK 1-3, the HSK 2.0 syllabus beyond), level by level.
+    const perLevel = await db
+      .select({ level: vocabWords.level, n: count() })
+      .from(vocabWords)
+      .where(eq(vocabWords.syllabus, 'hsk2'))
+      .groupBy(vocabWords.level)
+      .orderBy(vocabWords.level);
+    let total = 0;
+    expect(perLevel.map((l) => (total += l.n))).toEqual(HSK2_HELP_TOTALS);
+    const [pair] = await db.select().from(vocabWords).where(eq(vocabWords.written, '虽然……但是'));
+    expect(pair).toMatchObject({ syllabus: 'hsk2', level: 2, simplified: '虽然', forms: ['但是'] });
     expect(first.idioms).toBeGreaterThan(5700);
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'seed:vocab'));
     expect(meta?.value).toMatch(/^[0-9a-f]{16}\.[0-9a-f]{16}$/);
@@ -135,7 +148,24 @@ describe('content quality', () => {
     }
   });
 
+  it("lists as many HSK 2.0 entries per level as the vocabulary help says, a pair such as 虽然……但是 being one", () => {
+    const entries = syllabusEntries(vocab);
+    let total = 0;
+    expect(entries.map((l) => (total += l.words.length))).toEqual(HSK2_HELP_TOTALS);
+    expect(entries.map((l) => l.words.length)).toEqual([150, 150, 300, 600, 1300, 2500]);
+    const level2 = entries[1]?.words ?? [];
+    const pair = level2.find((w) => w.written === '虽然……但是');
+    expect(pair).toMatchObject({ simplified: '虽然', forms: ['但是'], level: 2 });
+    expect(pair?.ru).toMatch(/\p{Script=Cyrillic}/u);
+    // 但是 is no entry of its own any more; 因为 and 所以 stay two, as the syllabus lists them.
+    expect(level2.filter((w) => w.simplified === '但是')).toHaveLength(0);
+    expect(level2.filter((w) => ['因为', '所以'].includes(w.simplified))).toHaveLength(2);
+    // The dictionary rows the examiner reads keep both words at HSK 2.
+    expect(vocab.levels[1]?.words.filter((w) => ['虽然', '但是'].includes(w.simplified))).toHaveLength(2);
+  });
+
   it('has the HSK 2.0 word lists with Russian glosses for every word', () => {
+    // One dictionary row per word: the pair 虽然……但是 is two here, folded into one entry at the seed.
     expect(vocab.levels.map((l) => l.words.length)).toEqual([150, 151, 300, 600, 1300, 2500]);
     for (const l of vocab.levels) {
       const seen = new Set<string>();

@@ -42,16 +42,61 @@ export const HSK3_LEVEL_FILES = [
 
 const ruGlosses = z.record(z.string(), z.string().min(1));
 
-/** Every HSK 2.0 word list with its Russian glosses, parsed and checked. */
+const pairSchema = z.object({
+  level: z.number().int().min(1).max(6),
+  words: z.array(z.string().min(1)).min(2),
+  written: z.string().min(1),
+  pinyin: z.string().min(1),
+  pinyin_num: z.string().min(1),
+  en: z.string().min(1),
+  ru: z.string().min(1),
+});
+
+/**
+ * Every HSK 2.0 word list with its Russian glosses, parsed and checked: one dictionary row per word, as
+ * the examiner's vocabulary measure reads them. `pairs` are the syllabus's entries of two words
+ * (虽然……但是, decision 099-first28-hsk2-pair-entries), which the seed folds into one row.
+ */
 export function loadVocabulary() {
-  const { files, version } = readData('vocab', (n) => /^(ru-)?hsk\d\.json$/.test(n));
+  const { files, version } = readData('vocab', (n) => /^((ru-)?hsk\d|pairs)\.json$/.test(n));
   const byName = new Map(files.map((f) => [f.name, f.json]));
   const levels = HSK_LEVELS.map((level) => {
     const words = z.array(vocabEntrySchema).parse(byName.get(`hsk${level}.json`));
     const ru = ruGlosses.parse(byName.get(`ru-hsk${level}.json`));
     return { level, words: words.map((w) => ({ ...w, ru: ru[w.simplified] ?? '' })) };
   });
-  return { levels, version };
+  const pairs = z.array(pairSchema).parse(byName.get('pairs.json') ?? []);
+  return { levels, pairs, version };
+}
+
+type Hsk2Levels = ReturnType<typeof loadVocabulary>['levels'];
+type Hsk2Word = Hsk2Levels[number]['words'][number] & { written?: string; forms?: string[] };
+
+/**
+ * The entries of the HSK 2.0 syllabus: a pair's words become one entry headed by its first word, at the
+ * place of whichever half the list has first, with the other words as `forms` (found by search, known
+ * to the examiner and to dictation as they were).
+ */
+export function syllabusEntries({ levels, pairs }: Pick<ReturnType<typeof loadVocabulary>, 'levels' | 'pairs'>) {
+  return levels.map(({ level, words }) => {
+    const own = pairs.filter((p) => p.level === level);
+    const out: Hsk2Word[] = [];
+    for (const w of words) {
+      const pair = own.find((p) => p.words.includes(w.simplified));
+      if (!pair) {
+        out.push(w);
+        continue;
+      }
+      if (out.some((e) => e.written === pair.written)) continue;
+      const [head, ...rest] = pair.words;
+      const first = words.find((x) => x.simplified === head);
+      if (!first || rest.some((r) => !words.some((x) => x.simplified === r)))
+        throw new Error(`HSK 2.0 pair ${pair.written}: a word is not in level ${level}`);
+      const { pinyin, pinyin_num, en, ru, written } = pair;
+      out.push({ ...first, pinyin, pinyin_num, en, ru, written, forms: rest });
+    }
+    return { level, words: out };
+  });
 }
 
 /**
@@ -97,7 +142,7 @@ export function loadHsk3Vocabulary(hsk2 = loadVocabulary()) {
 }
 
 /** HSK 2.0 has no character lists: a level's characters are those its words use first. */
-export function hsk2Characters(levels: ReturnType<typeof loadVocabulary>['levels']) {
+export function hsk2Characters(levels: Hsk2Levels) {
   const seen = new Set<string>();
   return levels.map(({ level, words }) => {
     const characters: string[] = [];
@@ -153,7 +198,7 @@ export const vocabSeed = (): SeedStep => {
   const hsk2 = loadVocabulary();
   const hsk3 = loadHsk3Vocabulary(hsk2);
   const bySyllabus = [
-    { syllabus: 'hsk2' as const, levels: hsk2.levels, characters: hsk2Characters(hsk2.levels) },
+    { syllabus: 'hsk2' as const, levels: syllabusEntries(hsk2), characters: hsk2Characters(hsk2.levels) },
     { syllabus: 'hsk3' as const, levels: hsk3.levels, characters: hsk3.characters },
   ];
   return {

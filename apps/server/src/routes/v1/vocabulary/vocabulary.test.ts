@@ -4,7 +4,7 @@ import type { VocabularyQuery } from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { seedContent } from '../../../db/seed/index.js';
-import { loadVocabulary } from '../../../db/seed/vocab.js';
+import { loadVocabulary, syllabusEntries } from '../../../db/seed/vocab.js';
 
 describe(`vocabulary on ${testDriver}`, () => {
   let t: TestApp;
@@ -30,9 +30,9 @@ describe(`vocabulary on ${testDriver}`, () => {
   it('counts the words of every level', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/vocabulary/levels' });
     const body = vocabularyLevelsSchema.parse(res.json());
-    const expected = loadVocabulary().levels.map((l) => ({ level: l.level, count: l.words.length }));
+    const expected = syllabusEntries(loadVocabulary()).map((l) => ({ level: l.level, count: l.words.length }));
     expect(body.data).toEqual(expected);
-    expect(body.data[0]?.count).toBe(150);
+    expect(body.data.slice(0, 2).map((l) => l.count)).toEqual([150, 150]);
     expect(body.total).toBe(expected.reduce((s, l) => s + l.count, 0));
   });
 
@@ -74,6 +74,20 @@ describe(`vocabulary on ${testDriver}`, () => {
       true,
     );
     expect(contains.pagination.total_count).toBeGreaterThan(5);
+  });
+
+  it('lists the pair 虽然……但是 once at HSK 2, found by either word, both counting as HSK 2.0 words', async () => {
+    for (const search of ['虽然', '但是', 'danshi']) {
+      const found = await list({ search, syllabus: 'hsk2', level: 2 });
+      expect(found.data, search).toHaveLength(1);
+      expect(found.data[0], search).toMatchObject({ simplified: '虽然', written: '虽然……但是', level: 2 });
+    }
+    // An HSK 3.0 word knows its HSK 2.0 level through the pair, and a search of HSK 2.0 lists no
+    // HSK-3.0-only 但是 beside it.
+    const hsk3 = await list({ search: '但是', syllabus: 'hsk3', level: 2 });
+    expect(hsk3.data.find((w) => w.simplified === '但是')?.levels).toMatchObject({ hsk2: 2 });
+    const all = await list({ search: '但是', syllabus: 'hsk2' });
+    expect(all.data.filter((w) => w.simplified === '但是' && w.syllabus === 'hsk3')).toHaveLength(0);
   });
 
   it('finds words by the translation of the UI language, whole glosses first', async () => {

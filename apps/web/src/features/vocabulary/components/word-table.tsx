@@ -40,8 +40,9 @@ export function WordTable({ words, showLevel }: { words: VocabWord[]; showLevel:
             <tr key={w.id} className="border-t border-line align-top" data-testid="vocabulary-word">
               <td className="px-3 py-3 sm:px-4">
                 <div className="flex flex-wrap items-baseline gap-x-2">
+                  {/* As the syllabus writes it: a pair entry reads 虽然……但是, an optional part 没（有）. */}
                   <span className="font-cjk text-2xl font-semibold" lang="zh-CN" data-testid="word-chars">
-                    {w.simplified}
+                    {w.written ?? w.simplified}
                   </span>
                   {w.traditional !== w.simplified ? (
                     <span className="font-cjk text-sm text-ink-muted" lang="zh-TW" title={t('traditional')}>

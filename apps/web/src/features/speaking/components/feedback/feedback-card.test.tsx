@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { LessonReview } from '@kouyu/core';
 import { i18n } from '@/lib/i18n';
 import type { FeedbackItem } from '../../hooks/use-feedback-run';
+import { FeedbackCard } from './feedback-card';
 import { FeedbackView } from './feedback-view';
 
 const review: LessonReview = {
@@ -101,5 +102,24 @@ describe('the in-test review and the Plus rule', () => {
     expect(screen.queryByTestId('review-plus-notice')).toBeNull();
     expect(screen.getAllByTestId('review-content')).toHaveLength(3);
     expect(screen.queryByTestId('review-held-back')).toBeNull();
+  });
+});
+
+// Spec 001 §8: prepare-ws refused over HTTP, or never answered, reads the same line.
+describe('a feedback session that could not be prepared', () => {
+  it.each([
+    ['an HTTP refusal', 'forbidden' as const],
+    ['a network failure', null],
+  ])('shows "Failed to prepare WebSocket session" for %s', async (_name, code) => {
+    await i18n.changeLanguage('en');
+    const failed: FeedbackItem = {
+      ...item(1),
+      status: 'error',
+      text: '',
+      saved: null,
+      error: { kind: 'prepare', code },
+    };
+    render(<FeedbackCard item={failed} access="full" />);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to prepare WebSocket session');
   });
 });
