@@ -55,7 +55,7 @@ const pairSchema = z.object({
 /**
  * Every HSK 2.0 word list with its Russian glosses, parsed and checked: one dictionary row per word, as
  * the examiner's vocabulary measure reads them. `pairs` are the syllabus's entries of two words
- * (虽然……但是, decision 099-first28-hsk2-pair-entries), which the seed folds into one row.
+ * (虽然……但是, decision 030), which the seed folds into one row.
  */
 export function loadVocabulary() {
   const { files, version } = readData('vocab', (n) => /^((ru-)?hsk\d|pairs)\.json$/.test(n));
