@@ -7,7 +7,7 @@ export interface SpeakingViewer extends Viewer {
   userId: number | null;
 }
 
-/** Who is taking the test: signed in or guest, official (active Plus) or not (tokens come from freshToken). */
+/** Who is using the page (the test, dictation, the speech check): signed in or guest, official (active Plus) or not (tokens come from freshToken). */
 export function useViewer(): SpeakingViewer {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   return useMemo(() => {

@@ -1,6 +1,6 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import { vipStatus, wordLimit } from '@kouyu/core';
-import { getSession, subscribeSession } from '@/lib/session';
+import { useMemo } from 'react';
+import { wordLimit } from '@kouyu/core';
+import { useViewer as useSignedInViewer } from '@/lib/use-viewer';
 
 export interface DictationViewer {
   userId: number | null;
@@ -10,12 +10,16 @@ export interface DictationViewer {
   limit: number;
 }
 
-/** Who is dictating, from the stored session: the extras and the word limit depend on it (spec 000 §5-§6). */
+/** Who is dictating (the shared viewer): the extras and the word limit depend on it (spec 000 §5-§6). */
 export function useViewer(): DictationViewer {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
-  return useMemo(() => {
-    const user = session.token ? session.user : null;
-    const plus = user !== null && vipStatus(user.is_official, session.paymentExpiration).hasActiveVIP;
-    return { userId: user?.id ?? null, signedIn: user !== null, plus, limit: wordLimit(plus) };
-  }, [session]);
+  const viewer = useSignedInViewer();
+  return useMemo(
+    () => ({
+      userId: viewer.userId,
+      signedIn: viewer.signedIn,
+      plus: viewer.official,
+      limit: wordLimit(viewer.official),
+    }),
+    [viewer],
+  );
 }
