@@ -230,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     redis,
+    kv,
     nameSpace: rateLimitNameSpace,
     applies: (req) => req.url.startsWith('/api/'),
     keyOf: addressOf,

@@ -2,10 +2,13 @@ import Fastify from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
 import { registerGlobalRateLimit } from './global-rate-limit.js';
+import { openKv } from './kv.js';
+import type { Kv } from './kv.js';
 
-async function appWithLimit(max: number) {
+async function appWithLimit(max: number, kv?: Kv) {
   const app = Fastify();
   registerGlobalRateLimit(app, {
+    kv: kv ?? (await openKv(undefined)).kv,
     max,
     timeWindow: 60_000,
     nameSpace: 'test:',
@@ -55,6 +58,23 @@ describe('the global rate limit', () => {
     expect((await get('/api/read')).statusCode).toBe(200);
     expect((await get('/api/read')).statusCode).toBe(200);
     expect((await get('/api/read')).statusCode).toBe(429);
+    await app.close();
+  });
+
+  it('keeps the counts across a restart of the server, in the shared store', async () => {
+    const { kv } = await openKv(undefined);
+    const address = '198.51.100.4';
+    let app = await appWithLimit(3, kv);
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ method: 'GET', url: '/api/read', remoteAddress: address })).statusCode).toBe(200);
+    await app.close();
+    // Started again on the same store: the window goes on, and the address is still over its limit
+    // once its kept count has been read (the first request after the start is answered at once).
+    app = await appWithLimit(3, kv);
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/api/read', remoteAddress: address })).statusCode);
+    expect(codes.slice(1)).toEqual([429, 429]);
     await app.close();
   });
 });

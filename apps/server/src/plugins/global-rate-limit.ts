@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { KeptLimitStore } from './kept-limit-store.js';
+import type { Counted, Store } from './kept-limit-store.js';
+import type { Kv } from './kv.js';
 
-/** What @fastify/rate-limit's stores give back for a key: the count in this window and its time left. */
-export interface Counted {
-  current: number;
-  ttl: number;
-}
+export type { Counted } from './kept-limit-store.js';
 
 /** The API's limit per address, for a path that answers without the hook to count in the same store. */
 export interface ApiLimit {
@@ -14,15 +13,9 @@ export interface ApiLimit {
   take(key: string, cb: (err: Error | null, res: Counted) => void): void;
 }
 
-/** @fastify/rate-limit's store contract (its stores ship without types). */
-interface Store {
-  incr(key: string, cb: (err: Error | null, res: Counted) => void, timeWindow: number, max: number): void;
-}
-
 type StoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
 
 const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
 
 // @fastify/rate-limit's default number of addresses its in-memory store keeps (least recently used out).
@@ -31,8 +24,10 @@ const LOCAL_KEYS = 5000;
 export interface GlobalRateLimitOptions {
   max: number;
   timeWindow: number;
-  /** Shared counts across instances; without it each instance counts in memory. */
+  /** Shared counts across instances; without it the instance counts in memory, kept in `kv`. */
   redis?: Redis | null;
+  /** Where the in-memory counts are kept across a restart when there is no Redis. */
+  kv: Kv;
   /** The Redis key prefix: the one @fastify/rate-limit's global limit used, so counts carry over. */
   nameSpace: string;
   /** Requests that count (the API); others pass untouched. */
@@ -53,9 +48,16 @@ export interface GlobalRateLimitOptions {
  * Returns the limit, for the answer replay to count the requests it answers in the same store.
  */
 export function registerGlobalRateLimit(app: FastifyInstance, opts: GlobalRateLimitOptions): ApiLimit {
-  const store = opts.redis
-    ? new RedisStore(false, false, opts.redis, opts.nameSpace)
-    : new LocalStore(false, false, LOCAL_KEYS);
+  let store: Store;
+  if (opts.redis) store = new RedisStore(false, false, opts.redis, opts.nameSpace);
+  else {
+    const kept = new KeptLimitStore(opts.kv, LOCAL_KEYS);
+    // Before the database closes (onClose), the last counts are written.
+    app.addHook('preClose', (done) => {
+      kept.close().then(() => done(), done);
+    });
+    store = kept;
+  }
   const { max, timeWindow } = opts;
   app.addHook('onRequest', function apiLimit(req, reply, done) {
     if (!opts.applies(req) || req.routeOptions.config?.rateLimit !== undefined) {
