@@ -267,6 +267,27 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   return tokens.some((t) => THIRD.test(t.word) || named.includes(t.word)) ? 'question' : 'unknown';
 }
 
+/**
+ * A picture is described by what is in it: an answer whose every subject is the learner (我周末喜欢去公园跑步
+ * beside a park scene) talks about itself, not about the picture, whatever nouns it shares with the scene.
+ */
+export function aboutSelfOnly(tokens: readonly Token[]): boolean {
+  const lex = lexicon();
+  const subjects = clausesOf(tokens)
+    .map((c) => subjectOf(c, lex))
+    .filter((s) => s.length > 0);
+  return subjects.length > 0 && subjects.every((s) => s.every((w) => /^(我|我们|的)$/.test(w)));
+}
+
+function clausesOf(tokens: readonly Token[]): Token[][] {
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  return clauses;
+}
+
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
 function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const when = form.when;

@@ -46,6 +46,9 @@ const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
+// A quick reply is short: broken-off words and fillers (嗯 我每天 那个 起床 七 七点) are most of what sets a
+// hesitant right answer (the middle band) apart from a fluent one, so fluency weighs on it by itself.
+const ANSWER_FLUENCY_FLOOR = 0.7;
 /** Coherence of a one-phrase reply that gives what a quick question asks for. */
 const ELLIPTICAL_REPLY = 0.8;
 const ELLIPTICAL_CLAUSES = 3;
@@ -252,7 +255,10 @@ export class ExaminerEngine implements FeedbackEngine {
       raw =
         (relevance *
           (COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence) *
-          (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content)) **
+          (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content) *
+          (input.question_type === 'answer'
+            ? ANSWER_FLUENCY_FLOOR + (1 - ANSWER_FLUENCY_FLOOR) * (measures.fluency.score ?? 1)
+            : 1)) **
         BAND_CURVE;
       const share = (1 - CONTENT_FLOOR) / 3;
       losses = [

@@ -7,7 +7,7 @@
 import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
-import { answerForm } from './answer-form.js';
+import { aboutSelfOnly, answerForm } from './answer-form.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
@@ -209,6 +209,7 @@ export function measureRelevance(
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
+  if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
   const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
