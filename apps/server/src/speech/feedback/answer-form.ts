@@ -98,7 +98,9 @@ function giving(
       if (form.clock)
         return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
       return words(
-        (t) => !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
+        (t) =>
+          !isNumber(t) &&
+          (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
       )
         .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
         .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
@@ -323,8 +325,13 @@ function otherAction(
   }
   const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
   if (!giving) return false;
-  const own = actions(giving);
-  return own.length > 0 && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
+  // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
+  const own = actions(giving).filter(
+    (t) => !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? ''),
+  );
+  // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
+  const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
+  return own.length > 0 && !ownVerb && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
