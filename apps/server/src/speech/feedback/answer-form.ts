@@ -30,6 +30,7 @@ import {
   PERSON_NAME,
   PERSON_PRONOUNS,
   REASON,
+  SPAN_BY_ENDS,
   SPAN_WORDS,
   SPECIFIC,
   STATIVE,
@@ -61,7 +62,9 @@ function giving(
     from.filter(pred).map((t) => t.word);
   switch (asked) {
     case 'person': {
-      const asker = form.about?.who === 'you' ? /^(我|你)$/ : /^$/;
+      // 你跟谁……: 我 is who asks, not whom the answer names.
+      const asker =
+        form.about?.who === 'you' || /你/.test(question.split('谁')[0] ?? '') ? /^(我|你)$/ : /^$/;
       const people = words(
         (t) =>
           (/^nr/.test(t.tag) ||
@@ -105,11 +108,13 @@ function giving(
         .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
         .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
     case 'duration':
-      return words(
-        (t) =>
-          (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
-          inUnit(t, tokens, DURATION_UNITS) ||
-          (isNumber(t) && FREQUENCY.test(t.word)),
+      return (SPAN_BY_ENDS.test(text) ? ['…到…'] : []).concat(
+        words(
+          (t) =>
+            (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
+            inUnit(t, tokens, DURATION_UNITS) ||
+            (isNumber(t) && FREQUENCY.test(t.word)),
+        ),
       );
     case 'number':
       return words((t) => inUnit(t, tokens, numberUnits(question)));

@@ -95,15 +95,38 @@ export function numberUnits(question: string): Set<string> {
   const cls = unitClass(unit) ?? (/多大/.test(question) ? 'age' : null);
   return new Set(cls ? [cls] : []);
 }
-/** A number counted in a unit of the classes allowed, or in a unit no class names (四个, 五十个, 三口). */
+const NUMERAL = /^[零一二两三四五六七八九十百千万半几多\d.]+$/u;
+// Words that count things (四个, 三口人, 两杯): a number before another noun (三零二教室) labels, not counts.
+const CLASSIFIER =
+  /^(个|口|只|本|张|件|条|位|双|杯|碗|瓶|间|套|辆|台|门|节|种|家|块|份|把|支|束|盒|包|斤|公斤|米|公里|多)/;
+/**
+ * A number counted in a unit of the classes allowed, or by a measure word no class names (四个, 五十个,
+ * 三口), or said alone (四。). Digits said one by one (三零二) name a room or a bus, and a numeral broken
+ * into tokens counts once, by what follows the whole of it.
+ */
 export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<string>): boolean {
   if (!isNumber(t)) return false;
+  const at = tokens.indexOf(t);
+  const numeral = (x: Token | undefined): boolean => x !== undefined && NUMERAL.test(x.word);
+  if (numeral(tokens[at + 1]) && NUMERAL.test(t.word)) return false;
+  let start = at;
+  while (numeral(tokens[start - 1]) && NUMERAL.test(t.word)) start--;
   const rest = /^[零一二两三四五六七八九十百千万半几多\d.]+(.*)$/u.exec(t.word)?.[1] ?? t.word;
-  const next = tokens[tokens.indexOf(t) + 1];
+  const next = tokens[at + 1];
   const unit = rest || (next && HAN.test(next.word) ? next.word : '');
+  const digits = tokens
+    .slice(start, at + 1)
+    .map((x) => /^[零一二两三四五六七八九十百千万半几多\d.]+/u.exec(x.word)?.[0] ?? '')
+    .join('');
+  if (/^[零一二三四五六七八九\d]{3,}$/u.test(digits) && !/^年/.test(unit)) return false;
   const classes = unitClasses(unit.replace(/^半/, ''));
-  return classes.length === 0 || classes.some((c) => allowed.has(c));
+  if (classes.length > 0) return classes.some((c) => allowed.has(c));
+  return unit === '' || CLASSIFIER.test(unit) || next?.tag === 'q' || !/^(n|nz|ns|s)/.test(next?.tag ?? '');
 }
+
+// 星期一到星期五 / 九点到十一点 / 从…到…: a span said by its ends answers how long and how many days.
+export const SPAN_BY_ENDS =
+  /(星期|周|礼拜)[一二三四五六日天]到(星期|周|礼拜)?[一二三四五六日天]|[点号月]到\p{Script=Han}{1,4}[点号月]|从\p{Script=Han}{1,6}到/u;
 // The body's parts are where a 哪儿不舒服 hurts.
 const BODY = /^(头|胃|牙|腿|脚|手|腰|背|眼|耳朵|鼻子|肚子|嗓子|眼睛)/;
 export const bodily = (word: string): boolean => BODY.test(word) || lexicon().isA(word, 'body');

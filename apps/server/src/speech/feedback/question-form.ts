@@ -91,7 +91,13 @@ function mainClause(tokens: readonly Token[]): Token[] {
 /** Who a clause is about: the person words before its first verb (你妈妈, 他, 我). */
 export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   const out: string[] = [];
-  for (const t of clause) {
+  for (const [i, t] of clause.entries()) {
+    // 这个周末你想……: a time said first sets the scene; the subject follows it.
+    if (
+      out.length === 0 &&
+      (t.tag === 't' || (/^(这个|那个|这|那|上个|下个)$/.test(t.word) && clause[i + 1]?.tag === 't'))
+    )
+      continue;
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
