@@ -308,8 +308,11 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)/;
+const NONE_ANSWERS = new Set<Asked>(['object', 'place', 'person']);
 // Forms that measure an action (when, how long, how often, how many): the action must be the question's.
-const OF_ACTION = new Set<Asked>(['time', 'duration', 'number']);
+// 什么 + verb too: 吃米饭 for 喝什么 is a thing taken by another verb, an answer to a neighbouring question.
+const OF_ACTION = new Set<Asked>(['time', 'duration', 'number', 'object']);
 const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
 
 /** Whether the clause that gives the form is about another action than the question's verb. */
@@ -319,9 +322,12 @@ function otherAction(
   given: FormAnswer['given'],
   question: string,
 ): boolean {
-  const words = form.asks.filter((a) => OF_ACTION.has(a)).flatMap((a) => given[a] ?? []);
+  const measured = form.asks.filter((a) => OF_ACTION.has(a) && a !== 'object');
+  // The object of 喝什么 is judged against 喝 alone (not 下课 of 下课以后做什么; 做 takes any action).
+  const byVerb = form.asks.includes('object') && form.verb !== undefined && !ACTION_VERBS.test(form.verb);
+  const words = [...measured, ...(byVerb ? (['object'] as const) : [])].flatMap((a) => given[a] ?? []);
   if (words.length === 0) return false;
-  const asked = form.actions ?? [];
+  const asked = measured.length > 0 ? (form.actions ?? []) : [form.verb ?? ''];
   if (asked.length === 0 || !question) return false;
   const clauses: Token[][] = [[]];
   for (const t of tokens) {
@@ -343,8 +349,10 @@ function otherAction(
 export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
   const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
   const given: FormAnswer['given'] = {};
+  // 什么都没吃 / 哪儿都没去 / 谁也不认识: "nothing", "nowhere", "nobody" is what was asked, said as none.
+  const none = NONE.exec(text)?.[0];
   for (const asked of form.asks) {
-    const by = giving(asked, form, tokens, text, question);
+    const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
@@ -357,6 +365,7 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
         (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
+        (none !== undefined && NONE_ANSWERS.has(a)) ||
         (a === 'object' &&
           (given.object ?? []).some(
             (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
