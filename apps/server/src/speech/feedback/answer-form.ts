@@ -39,7 +39,7 @@ import {
   TIME_WORDS,
   within,
 } from './form-words.js';
-import { subjectOf } from './question-form.js';
+import { subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Token } from './segment.js';
@@ -157,6 +157,19 @@ function giving(
           EVALUATION_WORDS.test(t.word),
       );
     case 'manner':
+      // 怎样才能…: advice, a thing to do said with 要 / 多 / 少 / 可以 / 应该 / 别 (多走路, 吃饭要有规律).
+      if (WAY_QUESTION.test(question))
+        return words(
+          (t) =>
+            /^(v|vn|a|n)/.test(t.tag) &&
+            !STATIVE.test(t.word) &&
+            ADVICE.test(
+              tokens
+                .slice(0, tokens.indexOf(t))
+                .reverse()
+                .find((p) => p.word.trim() !== '' && !FILLERS.test(p.word))?.word ?? '',
+            ),
+        );
       return words(
         (t) =>
           MEANS.test(t.word) ||
@@ -275,15 +288,16 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
 }
 
 /**
- * A picture is described by what is in it: an answer whose every subject is the learner (我周末喜欢去公园跑步
- * beside a park scene) talks about itself, not about the picture, whatever nouns it shares with the scene.
+ * A picture is described by what is in it: an answer whose every subject is the learner or the learner's
+ * own (我周末喜欢去公园跑步, 我妈妈做的鱼 beside a park or a restaurant scene) talks about itself, not about the picture, whatever nouns it shares with the scene.
  */
 export function aboutSelfOnly(tokens: readonly Token[]): boolean {
   const lex = lexicon();
   const subjects = clausesOf(tokens)
     .map((c) => subjectOf(c, lex))
     .filter((s) => s.length > 0);
-  return subjects.length > 0 && subjects.every((s) => s.every((w) => /^(我|我们|的)$/.test(w)));
+  // 我妈妈做的鱼 is the learner's own family, not the people pictured.
+  return subjects.length > 0 && subjects.every((s) => /^(我|我们)$/.test(s[0] ?? ''));
 }
 
 function clausesOf(tokens: readonly Token[]): Token[][] {
@@ -308,6 +322,7 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
 const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)/;
 const NONE_ANSWERS = new Set<Asked>(['object', 'place', 'person']);
 // Forms that measure an action (when, how long, how often, how many): the action must be the question's.

@@ -70,6 +70,9 @@ export interface FormAnswer {
   otherAction: boolean;
 }
 
+/** 怎样才能保持健康 / 如何学好汉语: a way to reach something is asked, answered by advice. */
+export const WAY_QUESTION = /(怎样|如何|怎么样)(才|才能|能|可以|让|去|来|做|学|保持|提高|减轻|解决)/;
+
 const cache = new Map<string, QuestionForm>();
 const CACHE_MAX = 500;
 
@@ -132,7 +135,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   if (/多久|多长时间|几次|多少次|几个小时|几年了|多少年|几天|几个月|多少天|多长/.test(q))
     asks.add('duration');
   else if (/几|多少|多大|多高|多远/.test(q) && !asks.has('time')) asks.add('number');
-  if (/怎么样|怎样|如何|好不好|怎么看|怎么想|觉得.*吗|觉得.*呢/.test(q)) asks.add('evaluation');
+  // 怎样才能 / 如何学好 asks a way to do something, 怎么样 at the end a judgement.
+  const way = WAY_QUESTION.test(q);
+  if (way && !asks.has('reason')) asks.add('manner');
+  else if (/怎么样|怎样|如何|好不好|怎么看|怎么想|觉得.*吗|觉得.*呢/.test(q)) asks.add('evaluation');
   else if (/怎么(?!样)/.test(q) && !asks.has('reason')) asks.add('manner');
   if (/还是/.test(q)) {
     asks.add('choice');
