@@ -36,6 +36,9 @@ const PICTURE_CREDIT = 0.4;
 const FORM_CREDIT = 0.7;
 // On an open question a thing of the kind asked (圣诞节 for 什么节日, 乒乓球 for 什么运动) names its topic.
 const SPECIFIC_FORM_CREDIT = 1.2;
+// …and an answer that goes on about it, up to this many content words, develops the topic by itself.
+const ELABORATION_CREDIT = 0.6;
+const ELABORATION_WORDS = 12;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
 const FORM_MISSING_CAP = 0.3;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
@@ -170,6 +173,9 @@ export function measureRelevance(
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
     raw += formAnswer.specific ? (quick ? (SATURATION['answer'] ?? 1) : SPECIFIC_FORM_CREDIT) : FORM_CREDIT;
+  // On an open question an answer that names what was asked (圣诞节 for 什么节日) and goes on about it is
+  // developing its topic in its own words, whatever words the examples happened to use.
+  if (!quick && formAnswer.specific) raw += ELABORATION_CREDIT * Math.min(1, own.length / ELABORATION_WORDS);
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
