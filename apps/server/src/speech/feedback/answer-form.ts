@@ -121,7 +121,18 @@ function giving(
     case 'reason': {
       if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
-      return words((t) => MOTIVE.test(t.word));
+      const motive = words((t) => MOTIVE.test(t.word));
+      if (motive.length) return motive;
+      // …or an event told as a fact (我找到新工作了 for 怎么这么高兴): a verb the question did not say,
+      // not a time or place of the question's own action (我在大学学习汉语 for 为什么学习汉语).
+      const ownAction = tokens.some(
+        (t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word),
+      );
+      // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
+      const only = form.asks.length === 1;
+      return ownAction || !only
+        ? []
+        : words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
     }
     case 'choice': {
       const options = form.options ?? [];
@@ -315,7 +326,10 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
-  const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
+  // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date
+  // (八点 for 下课以后) sets the reply at another occasion; 冬天 may be when it is cold.
+  const calendar = when.some((w) => !/^(以后|以前|的时候|时候)$/.test(w));
+  const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
   return (
     times.length > 0 &&
     !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))

@@ -127,7 +127,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const lex = lexicon();
   const asks = new Set<Asked>();
   const form: QuestionForm = { asks: [], about: null };
-  if (/为什么|为啥|什么原因/.test(q)) asks.add('reason');
+  // 怎么这么高兴 / 怎么会 ask why, not how.
+  if (/为什么|为啥|什么原因|怎么(这么|那么|会|又|还)/.test(q)) asks.add('reason');
   if (/谁/.test(q)) asks.add('person');
   if (/哪儿|哪里|什么地方|去哪|在哪|哪个地方|哪个城市|哪个国家/.test(q)) asks.add('place');
   if (/什么时候|几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) asks.add('time');
