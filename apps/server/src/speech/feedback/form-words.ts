@@ -132,7 +132,11 @@ const BODY = /^(头|胃|牙|腿|脚|手|腰|背|眼|耳朵|鼻子|肚子|嗓子|
 export const bodily = (word: string): boolean => BODY.test(word) || lexicon().isA(word, 'body');
 
 // Days that are part of a span the question names (周六上午 is at the weekend).
-const PART_OF: Record<string, RegExp> = { 周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/ };
+// 刚才 / 现在 are now, which is today.
+const PART_OF: Record<string, RegExp> = {
+  周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/,
+  今天: /^(刚才|刚刚|现在|今天)/,
+};
 export const within = (time: string, frame: string): boolean => PART_OF[frame]?.test(time) ?? false;
 
 // The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.

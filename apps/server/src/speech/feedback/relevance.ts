@@ -40,13 +40,13 @@ const SPECIFIC_FORM_CREDIT = 1.2;
 const ELABORATION_CREDIT = 0.6;
 const ELABORATION_WORDS = 12;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
-const FORM_MISSING_CAP = 0.3;
+const FORM_MISSING_CAP = 0.25;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
 export const ECHO_CAP = 0.1;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
 const ABOUT_OTHER_CAP = 0.25;
 /** A quick reply set at another time than asked (每天八点 for 下课以后) answers a neighbouring question. */
-const OTHER_TIME_CAP = 0.45;
+const OTHER_TIME_CAP = 0.3;
 // On an open question the subject is one part of a long answer: about someone else costs, but less.
 const ABOUT_OTHER_OPEN = 0.6;
 // A word the lexicon relates to the topic (跑步 for 运动, 咖啡 beside 茶) counts this much of a hit.
