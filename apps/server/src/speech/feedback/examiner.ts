@@ -40,6 +40,9 @@ const NEUTRAL_RELEVANCE = 0.7;
 // Length counts with diminishing returns: two thirds of the time filled well is most of the mark.
 const LENGTH_CURVE = 0.6;
 const RETELL_QUALITY_FLOOR = 0.6;
+// A short retelling that keeps the story's line (a sixth of the passage) is the middle band, not the
+// low one: the share of the passage kept counts with diminishing returns, as length does.
+const RETELL_RECALL_CURVE = 0.5;
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
 const CONTENT_FLOOR = 0.25;
@@ -166,7 +169,7 @@ export class ExaminerEngine implements FeedbackEngine {
         const echoed =
           instruction !== '' && instruction !== input.reference_text && echoesQuestion(instruction, answer);
         if (echoed) measures.relevance = { ...measures.relevance, score: ECHO_CAP, echo: true };
-        const recall = Math.min(1, accuracy / RETELL_SHARE);
+        const recall = Math.min(1, accuracy / RETELL_SHARE) ** RETELL_RECALL_CURVE;
         const retold =
           weighted([
             [0.6, recall],
