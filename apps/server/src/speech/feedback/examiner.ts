@@ -32,6 +32,7 @@ const HOMOPHONE_CREDIT = 0.8;
 // Words added to a repeated sentence cost half a missing one each, up to a quarter of the score.
 const EXTRA_WEIGHT = 0.5;
 const EXTRA_PENALTY_CAP = 0.25;
+const REFERENCE_CURVE = 1.25;
 const READ_ALOUD_RATE_WEIGHT = 0.15;
 // Tones heard in the recording weigh on a repeated or read sentence only when the audio was analysed.
 const TONE_WEIGHT = 0.15;
@@ -197,7 +198,9 @@ export class ExaminerEngine implements FeedbackEngine {
         ];
       } else {
         const penalty = Math.min(EXTRA_PENALTY_CAP, (EXTRA_WEIGHT * ref.extra) / ref.chars);
-        const task = Math.max(0, accuracy - penalty);
+        // Nine characters in ten said right is a sentence partly repeated (the middle band), not 90 of 100:
+        // the share said counts with rising strictness, as an examiner hears a slip in a short sentence.
+        const task = Math.max(0, accuracy - penalty) ** REFERENCE_CURVE;
         const rate = input.question_type === 'read_aloud' ? fluency.rate.score : null;
         measures.components = {
           task: round2(task),
