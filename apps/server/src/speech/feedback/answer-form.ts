@@ -181,11 +181,13 @@ function giving(
                 .find((p) => p.word.trim() !== '' && !FILLERS.test(p.word))?.word ?? '',
             ),
         );
+      // 怎么去 / 怎么上班 asks how one goes: by a means or a vehicle only (八点上班 says when).
+      const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question);
       return words(
         (t) =>
           MEANS.test(t.word) ||
           lex.isA(t.word, 'vehicle') ||
-          (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+          (!going && /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
       );
     case 'object': {
       const kinds = kindsAsked(form);

@@ -29,7 +29,8 @@ export const DEGREED =
   /^(很|挺|太|不太|不|没那么|有点儿?|一点儿?也?不|非常|特别|比较|真)\p{Script=Han}{1,2}$/u;
 export const MIDDLING = /还可以|还行|一般|马马虎虎|还好|差不多/;
 // 怎么去 is answered by a means: a vehicle, a way of going, or a tool taken (骑自行车去, 坐地铁, 打车).
-export const MEANS = /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送/;
+export const MEANS =
+  /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送|地铁|公交|公共汽车|出租车|火车|飞机|高铁|自行车|汽车|船|摩托/;
 // The units a number is counted in: a number in another unit than the question's answers another question
 // (三楼 or 三千块 for 几个房间 / 什么时候).
 const UNIT_CLASSES: [string, RegExp][] = [

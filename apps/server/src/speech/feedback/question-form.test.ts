@@ -182,6 +182,11 @@ describe('question form, second reading', () => {
     expect(check('你怎么这么累？', '我昨天晚上没睡觉。').answered).toBe(true);
   });
 
+  it('hears how one goes only in a means or a vehicle', () => {
+    expect(check('你每天怎么去学校？', '我每天七点去学校。').answered).toBe(false);
+    expect(check('你每天怎么去学校？', '公交。').specific).toBe(true);
+  });
+
   it('hears the question said back twice as an echo', () => {
     expect(
       isEcho('你爸爸做什么工作？', spokenChars('你爸爸做什么工作 我爸爸做什么工作'), syllables, false),
