@@ -325,7 +325,8 @@ function clausesOf(tokens: readonly Token[]): Token[][] {
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
 function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const when = form.when;
-  if (!when) return false;
+  // A cause comes before what it causes: 昨天没睡好 is why one is tired today.
+  if (!when || form.asks.includes('reason')) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
   // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date

@@ -32,6 +32,11 @@ const STANCE_ANSWER =
   /同意|我觉得|我认为|我想|在我看来|更喜欢|更重要|愿意|赞成|反对|支持|我喜欢|我不喜欢|说实话|我看/;
 const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
+// Words that state or argue a view (a judgement, a comparison, a reason, a condition).
+const VIEW_WORDS =
+  /我觉得|我认为|我想|我看|在我看来|对我来说|同意|赞成|反对|应该|重要|好处|坏处|因为|所以|但是|可是|看法|更|还是|如果/;
+const FACTS_ONLY_MAX_CHARS = 40;
+const FACTS_ONLY_SHARE = 0.6;
 const PICTURE_CREDIT = 0.4;
 const FORM_CREDIT = 0.7;
 // On an open question a thing of the kind asked (圣诞节 for 什么节日, 乒乓球 for 什么运动) names its topic.
@@ -216,6 +221,16 @@ export function measureRelevance(
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
+  // Asked for a view, a few facts about oneself (我住在北京，我家在三楼 for 大城市好还是小城市好) state
+  // none: they answer a neighbouring question about the learner, however many nouns they share.
+  if (
+    input.question_type === 'open' &&
+    stanceAsked &&
+    hanCount(text) < FACTS_ONLY_MAX_CHARS &&
+    !VIEW_WORDS.test(text) &&
+    aboutSelfOnly(answer)
+  )
+    score *= FACTS_ONLY_SHARE;
   const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
