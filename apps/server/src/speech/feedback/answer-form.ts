@@ -203,13 +203,17 @@ function giving(
             (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0)),
       );
       // 爱情电影 / 中国电影 said as two words: the one before the kind word names a kind of it.
+      // 害怕的电影 too: a word and 的 before the kind word name a kind of it.
       const modifiers = tokens
         .filter(
           (t, i) =>
             kindWord !== undefined &&
-            tokens[i + 1]?.word === kindWord &&
             HAN.test(t.word) &&
-            /^(n|a|nz|ns|l|vn)/.test(t.tag),
+            ((tokens[i + 1]?.word === kindWord && /^(n|a|nz|ns|l|vn)/.test(t.tag)) ||
+              (tokens[i + 1]?.word === '的' &&
+                tokens[i + 2]?.word === kindWord &&
+                /^(n|a|nz|ns|l|vn|v)/.test(t.tag) &&
+                !STATIVE.test(t.word))),
         )
         .map((t) => t.word);
       if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
@@ -400,7 +404,10 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
         (none !== undefined && NONE_ANSWERS.has(a)) ||
         (a === 'object' &&
           (given.object ?? []).some(
-            (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
+            (w) =>
+              headedBy(w, form.kindWord) ||
+              (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))) ||
+              (form.kindWord !== undefined && new RegExp(`${w}的?${form.kindWord}`).test(text)),
           ))),
   );
   return {

@@ -78,7 +78,7 @@ export const SPECIFIC = new Set<Asked>(['person', 'place', 'time', 'duration', '
 
 // 很多 / 许多 are tagged numerals but count nothing; 好几次 does (several).
 export const isNumber = (t: Token): boolean =>
-  /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word) ||
+  /^([零一二两三四五六七八九十百千万半\d]+|好几)/.test(t.word) ||
   ((t.tag === 'm' || t.tag === 'mq') && /[零一二两三四五六七八九十百千万半几\d]/.test(t.word));
 
 // Words that are a length of time themselves, not a point in it (晚上 is when, not how long).
