@@ -224,12 +224,13 @@ export class ExaminerEngine implements FeedbackEngine {
       measures.coherence = measureCoherence(spokenSentences(tokens), input.question_type === 'answer');
       // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
       // is how a speaker replies, not a broken sentence.
-      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到).
+      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到), and a
+      // predicate without its subject that gives what is asked (喜欢中国 for 为什么, 看书 for 做什么).
       const form = measures.relevance.form;
       if (
         input.question_type === 'answer' &&
         form &&
-        (form.specific || (form.answered && measures.coherence.clauses > 1)) &&
+        form.answered &&
         measures.coherence.clauses <= ELLIPTICAL_CLAUSES &&
         measures.coherence.repetition === 0 &&
         measures.coherence.score < ELLIPTICAL_REPLY
