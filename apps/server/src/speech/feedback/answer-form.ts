@@ -167,7 +167,7 @@ function giving(
           (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
           EVALUATION_WORDS.test(t.word),
       );
-    case 'manner':
+    case 'manner': {
       // 怎样才能…: advice, a thing to do said with 要 / 多 / 少 / 可以 / 应该 / 别 (多走路, 吃饭要有规律).
       if (WAY_QUESTION.test(question))
         return words(
@@ -189,6 +189,7 @@ function giving(
           lex.isA(t.word, 'vehicle') ||
           (!going && /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
       );
+    }
     case 'object': {
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
