@@ -30,6 +30,7 @@ import {
   PERSON_NAME,
   PERSON_PRONOUNS,
   REASON,
+  SPAN_BY_ENDS,
   SPAN_WORDS,
   SPECIFIC,
   STATIVE,
@@ -38,7 +39,7 @@ import {
   TIME_WORDS,
   within,
 } from './form-words.js';
-import { subjectOf } from './question-form.js';
+import { subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Token } from './segment.js';
@@ -61,7 +62,9 @@ function giving(
     from.filter(pred).map((t) => t.word);
   switch (asked) {
     case 'person': {
-      const asker = form.about?.who === 'you' ? /^(我|你)$/ : /^$/;
+      // 你跟谁……: 我 is who asks, not whom the answer names.
+      const asker =
+        form.about?.who === 'you' || /你/.test(question.split('谁')[0] ?? '') ? /^(我|你)$/ : /^$/;
       const people = words(
         (t) =>
           (/^nr/.test(t.tag) ||
@@ -98,23 +101,38 @@ function giving(
       if (form.clock)
         return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
       return words(
-        (t) => !isNumber(t) && (t.tag === 't' || lex.isA(t.word, 'time') || TIME_WORDS.test(t.word)),
+        (t) =>
+          !isNumber(t) &&
+          (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
       )
         .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
         .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
     case 'duration':
-      return words(
-        (t) =>
-          (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
-          inUnit(t, tokens, DURATION_UNITS) ||
-          (isNumber(t) && FREQUENCY.test(t.word)),
+      return (SPAN_BY_ENDS.test(text) ? ['…到…'] : []).concat(
+        words(
+          (t) =>
+            (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
+            inUnit(t, tokens, DURATION_UNITS) ||
+            (isNumber(t) && FREQUENCY.test(t.word)),
+        ),
       );
     case 'number':
       return words((t) => inUnit(t, tokens, numberUnits(question)));
     case 'reason': {
       if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
-      return words((t) => MOTIVE.test(t.word));
+      const motive = words((t) => MOTIVE.test(t.word));
+      if (motive.length) return motive;
+      // …or an event told as a fact (我找到新工作了 for 怎么这么高兴): a verb the question did not say,
+      // not a time or place of the question's own action (我在大学学习汉语 for 为什么学习汉语).
+      const ownAction = tokens.some(
+        (t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word),
+      );
+      // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
+      const only = form.asks.length === 1;
+      return ownAction || !only
+        ? []
+        : words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
     }
     case 'choice': {
       const options = form.options ?? [];
@@ -149,13 +167,29 @@ function giving(
           (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
           EVALUATION_WORDS.test(t.word),
       );
-    case 'manner':
+    case 'manner': {
+      // 怎样才能…: advice, a thing to do said with 要 / 多 / 少 / 可以 / 应该 / 别 (多走路, 吃饭要有规律).
+      if (WAY_QUESTION.test(question))
+        return words(
+          (t) =>
+            /^(v|vn|a|n)/.test(t.tag) &&
+            !STATIVE.test(t.word) &&
+            ADVICE.test(
+              tokens
+                .slice(0, tokens.indexOf(t))
+                .reverse()
+                .find((p) => p.word.trim() !== '' && !FILLERS.test(p.word))?.word ?? '',
+            ),
+        );
+      // 怎么去 / 怎么上班 asks how one goes: by a means or a vehicle only (八点上班 says when).
+      const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question);
       return words(
         (t) =>
           MEANS.test(t.word) ||
           lex.isA(t.word, 'vehicle') ||
-          (/^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+          (!going && /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
       );
+    }
     case 'object': {
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
@@ -170,13 +204,17 @@ function giving(
             (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0)),
       );
       // 爱情电影 / 中国电影 said as two words: the one before the kind word names a kind of it.
+      // 害怕的电影 too: a word and 的 before the kind word name a kind of it.
       const modifiers = tokens
         .filter(
           (t, i) =>
             kindWord !== undefined &&
-            tokens[i + 1]?.word === kindWord &&
             HAN.test(t.word) &&
-            /^(n|a|nz|ns|l|vn)/.test(t.tag),
+            ((tokens[i + 1]?.word === kindWord && /^(n|a|nz|ns|l|vn)/.test(t.tag)) ||
+              (tokens[i + 1]?.word === '的' &&
+                tokens[i + 2]?.word === kindWord &&
+                /^(n|a|nz|ns|l|vn|v)/.test(t.tag) &&
+                !STATIVE.test(t.word))),
         )
         .map((t) => t.word);
       if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
@@ -267,21 +305,51 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   return tokens.some((t) => THIRD.test(t.word) || named.includes(t.word)) ? 'question' : 'unknown';
 }
 
+/**
+ * A picture is described by what is in it: an answer whose every subject is the learner or the learner's
+ * own (我周末喜欢去公园跑步, 我妈妈做的鱼 beside a park or a restaurant scene) talks about itself, not about the picture, whatever nouns it shares with the scene.
+ */
+export function aboutSelfOnly(tokens: readonly Token[]): boolean {
+  const lex = lexicon();
+  const subjects = clausesOf(tokens)
+    .map((c) => subjectOf(c, lex))
+    .filter((s) => s.length > 0);
+  // 我妈妈做的鱼 is the learner's own family, not the people pictured.
+  return subjects.length > 0 && subjects.every((s) => /^(我|我们)$/.test(s[0] ?? ''));
+}
+
+function clausesOf(tokens: readonly Token[]): Token[][] {
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  return clauses;
+}
+
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
 function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   const when = form.when;
-  if (!when) return false;
+  // A cause comes before what it causes: 昨天没睡好 is why one is tired today.
+  if (!when || form.asks.includes('reason')) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
-  const times = first.filter((t) => t.tag === 't' || (isNumber(t) && /点|号/.test(t.word)));
+  // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date
+  // (八点 for 下课以后) sets the reply at another occasion; 冬天 may be when it is cold.
+  const calendar = when.some((w) => !/^(以后|以前|的时候|时候)$/.test(w));
+  const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
   return (
     times.length > 0 &&
     !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))
   );
 }
 
+const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
+const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)/;
+const NONE_ANSWERS = new Set<Asked>(['object', 'place', 'person']);
 // Forms that measure an action (when, how long, how often, how many): the action must be the question's.
-const OF_ACTION = new Set<Asked>(['time', 'duration', 'number']);
+// 什么 + verb too: 吃米饭 for 喝什么 is a thing taken by another verb, an answer to a neighbouring question.
+const OF_ACTION = new Set<Asked>(['time', 'duration', 'number', 'object']);
 const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
 
 /** Whether the clause that gives the form is about another action than the question's verb. */
@@ -291,9 +359,12 @@ function otherAction(
   given: FormAnswer['given'],
   question: string,
 ): boolean {
-  const words = form.asks.filter((a) => OF_ACTION.has(a)).flatMap((a) => given[a] ?? []);
+  const measured = form.asks.filter((a) => OF_ACTION.has(a) && a !== 'object');
+  // The object of 喝什么 is judged against 喝 alone (not 下课 of 下课以后做什么; 做 takes any action).
+  const byVerb = form.asks.includes('object') && form.verb !== undefined && !ACTION_VERBS.test(form.verb);
+  const words = [...measured, ...(byVerb ? (['object'] as const) : [])].flatMap((a) => given[a] ?? []);
   if (words.length === 0) return false;
-  const asked = form.actions ?? [];
+  const asked = measured.length > 0 ? (form.actions ?? []) : [form.verb ?? ''];
   if (asked.length === 0 || !question) return false;
   const clauses: Token[][] = [[]];
   for (const t of tokens) {
@@ -302,16 +373,23 @@ function otherAction(
   }
   const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
   if (!giving) return false;
-  const own = actions(giving);
-  return own.length > 0 && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
+  // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
+  const own = actions(giving).filter(
+    (t) => !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? ''),
+  );
+  // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
+  const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
+  return own.length > 0 && !ownVerb && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
   const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
   const given: FormAnswer['given'] = {};
+  // 什么都没吃 / 哪儿都没去 / 谁也不认识: "nothing", "nowhere", "nobody" is what was asked, said as none.
+  const none = NONE.exec(text)?.[0];
   for (const asked of form.asks) {
-    const by = giving(asked, form, tokens, text, question);
+    const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
@@ -324,9 +402,13 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
         (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
+        (none !== undefined && NONE_ANSWERS.has(a)) ||
         (a === 'object' &&
           (given.object ?? []).some(
-            (w) => headedBy(w, form.kindWord) || (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))),
+            (w) =>
+              headedBy(w, form.kindWord) ||
+              (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))) ||
+              (form.kindWord !== undefined && new RegExp(`${w}的?${form.kindWord}`).test(text)),
           ))),
   );
   return {

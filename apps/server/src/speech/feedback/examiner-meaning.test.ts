@@ -61,6 +61,11 @@ describe('examiner: other words for the asked form', () => {
     ['你的书包里有几本书？', '三本，都是汉语书。'],
     ['你为什么学习汉语？', '我想去中国工作，所以学汉语。'],
     ['你每天几点吃早饭？', '七点半，因为八点要上课。'],
+    ['你一个星期工作几天？', '星期一到星期五都工作，周末休息。'],
+    ['你一般什么时候去图书馆？', '下课以后，大概四点。'],
+    ['你今天怎么这么累？', '我昨天晚上没睡好。'],
+    ['你昨天晚饭吃了什么？', '太忙了，什么都没吃。'],
+    ['你每天怎么去学校？', '公交，二十分钟就到。'],
   ])('a fully correct answer to %s (%s) scores at least 70', async (q, a) => {
     expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
   });
@@ -72,6 +77,10 @@ describe('examiner: other words for the asked form', () => {
     ['你爸爸喜欢喝咖啡吗？', '我爸爸是老师。'],
     ['你会做饭吗？', '我爸爸做饭很好吃。'],
     ['你家有几个房间？', '我家住在五楼。'],
+    ['你家有几个房间？', '我住在四零一。'],
+    ['明天晚上你和谁去吃饭？', '我一个星期去两次饭店。'],
+    ['你早上喜欢喝什么？', '我喜欢吃面包。'],
+    ['你每天怎么去学校？', '我每天七点去学校。'],
   ])('an answer to a neighbouring question than %s (%s) stays in the low band', async (q, a) => {
     expect(await score(basic(q, a))).toBeLessThan(50);
   });
@@ -95,6 +104,29 @@ describe('examiner: other words for the asked form', () => {
       'en',
     );
     expect(result.measures.relevance?.score).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('ranks a few facts about oneself under a view, and a picture answer about oneself under a description', async () => {
+    const open = (q: string, a: string): AnswerInput => ({
+      ...basic(q, a),
+      question_type: 'open',
+      time_limit_s: 120,
+    });
+    const question = '你觉得住在城市好还是住在农村好？';
+    const facts = await score(open(question, '我住在上海，我家在五楼。'));
+    const view = await score(open(question, '我觉得城市好，因为工作机会多，买东西也方便。'));
+    expect(facts).toBeLessThan(40);
+    expect(view).toBeGreaterThan(facts + 15);
+    const picture = (a: string): AnswerInput => ({
+      ...basic('请描述这张图片。', a),
+      question_type: 'picture',
+      level: 'intermediate',
+      time_limit_s: 120,
+      image_texts: ['公园里，一家人在草地上吃东西，孩子在放风筝。'],
+    });
+    const self = await score(picture('我周末喜欢去公园放风筝。'));
+    const scene = await score(picture('公园里有一家人，孩子在放风筝，爸爸妈妈在吃东西。'));
+    expect(scene).toBeGreaterThan(self + 10);
   });
 
   it('never tells an off-topic learner to echo the question', async () => {
@@ -123,6 +155,7 @@ describe('examiner: the question said back', () => {
     '我你的生日是几月几号',
     '我的生日是几月几号。',
     '嗯，你的生日是几月几号',
+    '你的生日是几月几号 我的生日是几月几号',
   ])('scores %s at most 40 and tells the learner to answer, not to start from the question', async (said) => {
     const { result } = await examiner.examine(
       { ...basic(question, said), model_answers: ['我的生日是三月八号。'] },

@@ -16,30 +16,28 @@ import { questionInput } from './question-input.js';
 
 // The examiner ranks answers as an HSKK examiner bands them on every graded set, overall AND for each
 // task type, and never puts a band-1 answer level with or above a band-3 answer to the same question.
-// Floors per set: the graded set's parts (development, held-out); the probe set, written blind to the
-// examiner and never tuned on (its floors sit a little under today's figures, 0.83 overall and
-// 0.79-0.95 per type); the meaning probes of new questions; the development set of new questions,
-// written blind to the examiner by other hands but tuned on (0.83 overall, 0.85-0.89 per type today);
-// and the blind set of new questions, never tuned on, when present. The blind set is where the examiner
-// does not yet meet the targets (0.85 overall, 0.75 a type, no inversion): its floors hold today's
-// figures (0.801 overall, answer 0.809, 11 inversions), so that no change makes it worse, and they
-// rise as the examiner does.
+// Floors per set, a little under today's figures (decision 022): the graded set's parts (development,
+// held-out: 0.92-0.93 overall, 0.91-0.97 per type); the probe set, written blind to the examiner and
+// never tuned on (0.86 overall, 0.82-0.95 per type); the meaning probes of new questions (0.88); the
+// development set of new questions, written blind to the examiner by other hands but tuned on (0.89
+// overall, 0.88-0.93 per type); and the blind set of new questions, never tuned on, when present (0.90
+// overall, 0.89-0.95 per type, no inversion).
 interface Floors {
   overall: number;
   perType: number;
   minAnswers: number;
-  /** High/low inversions allowed: none, but for a set whose targets are not met yet. */
+  /** High/low inversions allowed: none unless a set's targets are not met yet. */
   maxInversions?: number;
 }
 const SETS: { name: string; floors: Floors }[] = [
-  { name: 'dev', floors: { overall: 0.85, perType: 0.8, minAnswers: 150 } },
-  { name: 'held_out', floors: { overall: 0.85, perType: 0.8, minAnswers: 50 } },
-  { name: 'probe', floors: { overall: 0.78, perType: 0.74, minAnswers: 150 } },
-  { name: 'meaning', floors: { overall: 0.82, perType: 0.8, minAnswers: 50 } },
-  { name: 'development (new questions)', floors: { overall: 0.78, perType: 0.78, minAnswers: 250 } },
+  { name: 'dev', floors: { overall: 0.9, perType: 0.88, minAnswers: 150 } },
+  { name: 'held_out', floors: { overall: 0.9, perType: 0.88, minAnswers: 50 } },
+  { name: 'probe', floors: { overall: 0.84, perType: 0.8, minAnswers: 150 } },
+  { name: 'meaning', floors: { overall: 0.85, perType: 0.85, minAnswers: 50 } },
+  { name: 'development (new questions)', floors: { overall: 0.87, perType: 0.86, minAnswers: 250 } },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);
-const BLIND_FLOORS: Floors = { overall: 0.78, perType: 0.78, minAnswers: 300, maxInversions: 11 };
+const BLIND_FLOORS: Floors = { overall: 0.87, perType: 0.86, minAnswers: 300 };
 if (existsSync(BLIND_FILE)) SETS.push({ name: 'blind', floors: BLIND_FLOORS });
 
 describe('examiner against the graded sets', () => {

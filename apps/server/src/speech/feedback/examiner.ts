@@ -32,6 +32,7 @@ const HOMOPHONE_CREDIT = 0.8;
 // Words added to a repeated sentence cost half a missing one each, up to a quarter of the score.
 const EXTRA_WEIGHT = 0.5;
 const EXTRA_PENALTY_CAP = 0.25;
+const REFERENCE_CURVE = 1.25;
 const READ_ALOUD_RATE_WEIGHT = 0.15;
 // Tones heard in the recording weigh on a repeated or read sentence only when the audio was analysed.
 const TONE_WEIGHT = 0.15;
@@ -40,12 +41,18 @@ const NEUTRAL_RELEVANCE = 0.7;
 // Length counts with diminishing returns: two thirds of the time filled well is most of the mark.
 const LENGTH_CURVE = 0.6;
 const RETELL_QUALITY_FLOOR = 0.6;
+// A short retelling that keeps the story's line (a sixth of the passage) is the middle band, not the
+// low one: the share of the passage kept counts with diminishing returns, as length does.
+const RETELL_RECALL_CURVE = 0.5;
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
 const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
 const BAND_CURVE = 0.75;
+// A quick reply is short: broken-off words and fillers (嗯 我每天 那个 起床 七 七点) are most of what sets a
+// hesitant right answer (the middle band) apart from a fluent one, so fluency weighs on it by itself.
+const ANSWER_FLUENCY_FLOOR = 0.7;
 /** Coherence of a one-phrase reply that gives what a quick question asks for. */
 const ELLIPTICAL_REPLY = 0.8;
 const ELLIPTICAL_CLAUSES = 3;
@@ -163,7 +170,7 @@ export class ExaminerEngine implements FeedbackEngine {
         const echoed =
           instruction !== '' && instruction !== input.reference_text && echoesQuestion(instruction, answer);
         if (echoed) measures.relevance = { ...measures.relevance, score: ECHO_CAP, echo: true };
-        const recall = Math.min(1, accuracy / RETELL_SHARE);
+        const recall = Math.min(1, accuracy / RETELL_SHARE) ** RETELL_RECALL_CURVE;
         const retold =
           weighted([
             [0.6, recall],
@@ -191,7 +198,9 @@ export class ExaminerEngine implements FeedbackEngine {
         ];
       } else {
         const penalty = Math.min(EXTRA_PENALTY_CAP, (EXTRA_WEIGHT * ref.extra) / ref.chars);
-        const task = Math.max(0, accuracy - penalty);
+        // Nine characters in ten said right is a sentence partly repeated (the middle band), not 90 of 100:
+        // the share said counts with rising strictness, as an examiner hears a slip in a short sentence.
+        const task = Math.max(0, accuracy - penalty) ** REFERENCE_CURVE;
         const rate = input.question_type === 'read_aloud' ? fluency.rate.score : null;
         measures.components = {
           task: round2(task),
@@ -215,12 +224,13 @@ export class ExaminerEngine implements FeedbackEngine {
       measures.coherence = measureCoherence(spokenSentences(tokens), input.question_type === 'answer');
       // A quick question answered in one phrase that gives exactly what it asks (七点。/ 和我的朋友。)
       // is how a speaker replies, not a broken sentence.
-      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到).
+      // So is a short reply and a detail after it (十二月三号，快到了 / 很近，骑自行车五分钟就到), and a
+      // predicate without its subject that gives what is asked (喜欢中国 for 为什么, 看书 for 做什么).
       const form = measures.relevance.form;
       if (
         input.question_type === 'answer' &&
         form &&
-        (form.specific || (form.answered && measures.coherence.clauses > 1)) &&
+        form.answered &&
         measures.coherence.clauses <= ELLIPTICAL_CLAUSES &&
         measures.coherence.repetition === 0 &&
         measures.coherence.score < ELLIPTICAL_REPLY
@@ -252,7 +262,10 @@ export class ExaminerEngine implements FeedbackEngine {
       raw =
         (relevance *
           (COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence) *
-          (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content)) **
+          (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content) *
+          (input.question_type === 'answer'
+            ? ANSWER_FLUENCY_FLOOR + (1 - ANSWER_FLUENCY_FLOOR) * (measures.fluency.score ?? 1)
+            : 1)) **
         BAND_CURVE;
       const share = (1 - CONTENT_FLOOR) / 3;
       losses = [

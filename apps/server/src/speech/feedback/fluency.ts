@@ -126,13 +126,33 @@ export function measureVoice(voice: VoiceReport, level: AnswerInput['level']): V
   };
 }
 
-/** Hesitations and self-repeats in the transcript, per spoken word (0 = none). */
-function hesitation(tokens: readonly Token[]): number {
+const gap = (t: Token | undefined): boolean => !t || (t.tag === 'x' && t.word.trim() === '');
+// A demonstrative or 就是 said alone between pauses is a hesitation (嗯 那个 起床), not 那个国家.
+const HESITANT_WORD = /^(那个|这个|就是|然后)$/;
+
+/**
+ * Hesitations and self-repeats in the transcript, per spoken word (0 = none): fillers, a 那个 alone
+ * between pauses, and a word broken off and said again (七 七点, 跟 跟我的, 工程 工程师).
+ */
+export function hesitation(tokens: readonly Token[]): number {
   const words = tokens.filter((t) => t.tag !== 'x');
   if (words.length === 0) return 0;
-  const fillers = words.filter(isFiller).length;
-  const marks = tokens.filter((t) => /…/.test(t.word)).length;
-  return Math.min(1, (fillers + marks / 2) / words.length);
+  let marks = 0;
+  let count = 0;
+  tokens.forEach((t, i) => {
+    if (t.tag === 'x') {
+      if (/…/.test(t.word)) marks++;
+      return;
+    }
+    if (isFiller(t) || (HESITANT_WORD.test(t.word) && gap(tokens[i - 1]) && gap(tokens[i + 1]))) {
+      count++;
+      return;
+    }
+    // The next word said, over a pause at most, starts again with this one.
+    const next = gap(tokens[i + 1]) && tokens[i + 1] ? tokens[i + 2] : tokens[i + 1];
+    if (next && next.tag !== 'x' && /\p{Script=Han}/u.test(t.word) && next.word.startsWith(t.word)) count++;
+  });
+  return Math.min(1, (count + marks / 2) / words.length);
 }
 
 /** Fluency: the audio's measures when there are some, else pace from the duration and hesitations in the text. */

@@ -15,7 +15,7 @@ export const PERSON_NAME =
 export const FREQUENCY =
   /每天|每个|每周|每年|每次|常常|经常|有时候|有时|一直|总是|从来|很少|偶尔|天天|一次|两次|次|遍|回/;
 export const TIME_WORDS =
-  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|点|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
+  /早上|上午|中午|下午|晚上|夜里|今天|明天|昨天|周末|星期|月|号|年|时候|以后|以前|每天|刚才|现在|马上|春天|夏天|秋天|冬天|假期|寒假|暑假/;
 export const REASON = /因为|所以|为了|由于|因此|原因|是因为/;
 export const MOTIVE = /^(想|希望|打算|喜欢|爱|需要|感兴趣|有意思|有用|方便)$/;
 export const EVALUATION_WORDS =
@@ -29,7 +29,8 @@ export const DEGREED =
   /^(很|挺|太|不太|不|没那么|有点儿?|一点儿?也?不|非常|特别|比较|真)\p{Script=Han}{1,2}$/u;
 export const MIDDLING = /还可以|还行|一般|马马虎虎|还好|差不多/;
 // 怎么去 is answered by a means: a vehicle, a way of going, or a tool taken (骑自行车去, 坐地铁, 打车).
-export const MEANS = /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送/;
+export const MEANS =
+  /坐|骑|开车|打车|打的|走路|走着|步行|跑着|用|通过|自己|送|地铁|公交|公共汽车|出租车|火车|飞机|高铁|自行车|汽车|船|摩托/;
 // The units a number is counted in: a number in another unit than the question's answers another question
 // (三楼 or 三千块 for 几个房间 / 什么时候).
 const UNIT_CLASSES: [string, RegExp][] = [
@@ -77,7 +78,7 @@ export const SPECIFIC = new Set<Asked>(['person', 'place', 'time', 'duration', '
 
 // 很多 / 许多 are tagged numerals but count nothing; 好几次 does (several).
 export const isNumber = (t: Token): boolean =>
-  /^[零一二两三四五六七八九十百千万半\d]+/.test(t.word) ||
+  /^([零一二两三四五六七八九十百千万半\d]+|好几)/.test(t.word) ||
   ((t.tag === 'm' || t.tag === 'mq') && /[零一二两三四五六七八九十百千万半几\d]/.test(t.word));
 
 // Words that are a length of time themselves, not a point in it (晚上 is when, not how long).
@@ -95,21 +96,48 @@ export function numberUnits(question: string): Set<string> {
   const cls = unitClass(unit) ?? (/多大/.test(question) ? 'age' : null);
   return new Set(cls ? [cls] : []);
 }
-/** A number counted in a unit of the classes allowed, or in a unit no class names (四个, 五十个, 三口). */
+const NUMERAL = /^[零一二两三四五六七八九十百千万半几多\d.]+$/u;
+// Words that count things (四个, 三口人, 两杯): a number before another noun (三零二教室) labels, not counts.
+const CLASSIFIER =
+  /^(个|口|只|本|张|件|条|位|双|杯|碗|瓶|间|套|辆|台|门|节|种|家|块|份|把|支|束|盒|包|斤|公斤|米|公里|多)/;
+/**
+ * A number counted in a unit of the classes allowed, or by a measure word no class names (四个, 五十个,
+ * 三口), or said alone (四。). Digits said one by one (三零二) name a room or a bus, and a numeral broken
+ * into tokens counts once, by what follows the whole of it.
+ */
 export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<string>): boolean {
   if (!isNumber(t)) return false;
+  const at = tokens.indexOf(t);
+  const numeral = (x: Token | undefined): boolean => x !== undefined && NUMERAL.test(x.word);
+  if (numeral(tokens[at + 1]) && NUMERAL.test(t.word)) return false;
+  let start = at;
+  while (numeral(tokens[start - 1]) && NUMERAL.test(t.word)) start--;
   const rest = /^[零一二两三四五六七八九十百千万半几多\d.]+(.*)$/u.exec(t.word)?.[1] ?? t.word;
-  const next = tokens[tokens.indexOf(t) + 1];
+  const next = tokens[at + 1];
   const unit = rest || (next && HAN.test(next.word) ? next.word : '');
+  const digits = tokens
+    .slice(start, at + 1)
+    .map((x) => /^[零一二两三四五六七八九十百千万半几多\d.]+/u.exec(x.word)?.[0] ?? '')
+    .join('');
+  if (/^[零一二三四五六七八九\d]{3,}$/u.test(digits) && !/^年/.test(unit)) return false;
   const classes = unitClasses(unit.replace(/^半/, ''));
-  return classes.length === 0 || classes.some((c) => allowed.has(c));
+  if (classes.length > 0) return classes.some((c) => allowed.has(c));
+  return unit === '' || CLASSIFIER.test(unit) || next?.tag === 'q' || !/^(n|nz|ns|s)/.test(next?.tag ?? '');
 }
+
+// 星期一到星期五 / 九点到十一点 / 从…到…: a span said by its ends answers how long and how many days.
+export const SPAN_BY_ENDS =
+  /(星期|周|礼拜)[一二三四五六日天]到(星期|周|礼拜)?[一二三四五六日天]|[点号月]到\p{Script=Han}{1,4}[点号月]|从\p{Script=Han}{1,6}到/u;
 // The body's parts are where a 哪儿不舒服 hurts.
 const BODY = /^(头|胃|牙|腿|脚|手|腰|背|眼|耳朵|鼻子|肚子|嗓子|眼睛)/;
 export const bodily = (word: string): boolean => BODY.test(word) || lexicon().isA(word, 'body');
 
 // Days that are part of a span the question names (周六上午 is at the weekend).
-const PART_OF: Record<string, RegExp> = { 周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/ };
+// 刚才 / 现在 are now, which is today.
+const PART_OF: Record<string, RegExp> = {
+  周末: /周六|周日|星期六|星期天|星期日|礼拜六|礼拜天/,
+  今天: /^(刚才|刚刚|现在|今天)/,
+};
 export const within = (time: string, frame: string): boolean => PART_OF[frame]?.test(time) ?? false;
 
 // The character that heads the names of a kind: 篮球 / 打乒乓球 are ball games, 圣诞节 a festival.

@@ -15,6 +15,12 @@ describe('lexicon', () => {
     for (const place of ['图书馆', '公园', '医院', '学校']) expect(lex.isA(place, '地方'), place).toBe(true);
   });
 
+  it('relates a word to a class word by that class alone', () => {
+    expect(relatedness(lex, '咖啡', '饮料')).toBe(1);
+    // 米饭 and drinks are both food, but 饮料 names drinks.
+    expect(relatedness(lex, '米饭', '饮料')).toBe(0);
+  });
+
   it('does not put words into kinds they are not', () => {
     expect(lex.isA('面条', '运动')).toBe(false);
     expect(lex.isA('米饭', '饮料')).toBe(false);

@@ -117,7 +117,8 @@ export function relatedness(lex: Lexicon, word: string, topic: string): number {
   if (named && !ACTIONS.has(named) && lex.isA(word, named)) return 1;
   const mine = topicClasses(lex, word);
   if (mine.length === 0) return 0;
-  const theirs = new Set(topicClasses(lex, topic));
+  // A word that names a class (饮料) stands for that class alone: 米饭 is food as drinks are, but not a drink.
+  const theirs = new Set(named && !WIDE.has(named) ? [named] : topicClasses(lex, topic));
   return mine.some((c) => theirs.has(c)) ? SIBLING : 0;
 }
 const SIBLING = 0.6;

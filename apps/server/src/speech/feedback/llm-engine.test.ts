@@ -172,6 +172,9 @@ describe('LLM feedback engine against a streaming stand-in', () => {
     expect(body.messages[0]?.content).toContain('measures.relevance.form');
     expect(body.messages[1]?.content).toContain('"form":{"asks":');
     expect(body.messages[1]?.content).toContain('"related":');
+    for (const field of ['"given":', '"specific":', '"about_answer":', '"other_action":', '"echo":'])
+      expect(body.messages[1]?.content).toContain(field);
+    expect(body.messages[0]?.content).toContain('other_action');
     expect(body.messages[1]?.content).toContain(open.answer_text);
   });
 

@@ -51,8 +51,11 @@ const RUBRIC = [
   'however on-topic. Vocabulary: range and level for the test. Length and pace against the time limit.',
   'measures.relevance.form is what the question asks for (asks: person, place, time, duration, reason,',
   'choice, evaluation, object …), what the answer gives of it (given), whom the question and the answer are',
-  'about (about, about_answer: "other" = the answer is about someone else) and other_time (set at another',
-  'time than asked); measures.relevance.related lists answer words that are kinds of the topic (跑步 for',
+  'about (about, about_answer: "other" = the answer is about someone else), other_time (set at another',
+  'time than asked) and other_action (the time or count given is of another action, or the thing is taken',
+  'by another verb: the reply to a neighbouring question); specific = what is asked is given in full (a',
+  'person, place, time, number, side, a thing of the kind asked); measures.fluency.hesitation counts fillers',
+  'and broken-off words; measures.relevance.related lists answer words that are kinds of the topic (跑步 for',
   '运动); echo = the question said back, the low band on every task but repeat and read aloud. Judge by',
   'meaning, not by shared words. Repeat and read-aloud tips speak of accuracy and tones, never of reasons.',
 ].join('\n');

@@ -35,8 +35,11 @@ export function isEcho(
   const q = spokenChars(question).map((c) => (c === '你' || c === '您' ? '我' : c));
   const a = answer.filter((c) => !FILLERS.test(c));
   if (q.length < 4 || a.length < 3) return false;
-  const common = commonRun(sounds(q), sounds(a));
-  if (common / a.length < ECHO_OF_ANSWER || common / q.length < ECHO_OF_QUESTION) return false;
+  // The question said back twice (你妈妈做什么工作 我妈妈做什么工作) is still the question.
+  const times = Math.max(1, Math.min(3, Math.round(a.length / q.length)));
+  const qs = Array.from({ length: times }, () => q).flat();
+  const common = commonRun(sounds(qs), sounds(a));
+  if (common / a.length < ECHO_OF_ANSWER || common / qs.length < ECHO_OF_QUESTION) return false;
   // 会不会 / 有没有 ask as a question word does: said back, they are still the question.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(question)?.[0];
   const asked = [...(question.match(QUESTION_WORDS) ?? []), ...(aNotA ? [aNotA] : [])];

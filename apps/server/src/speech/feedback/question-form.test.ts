@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syllables } from './measure.js';
-import { answerForm } from './answer-form.js';
+import { aboutSelfOnly, answerForm } from './answer-form.js';
+import { hesitation } from './fluency.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { loadTagger, tagAnswer } from './segment.js';
@@ -134,5 +135,72 @@ describe('question form', () => {
     expect(echo('你的生日是几月几号？', '嗯你得生日是几月几号')).toBe(true);
     expect(echo('你家有几个人？', '我家有四个人。', true)).toBe(false);
     expect(echo('你喜欢猫还是喜欢狗？', '我喜欢猫。', true)).toBe(false);
+  });
+});
+
+describe('question form, second reading', () => {
+  it('counts a number only by what counts it: digits said one by one label, a span by its ends counts', () => {
+    expect(check('你家有几个房间？', '我住在四零一。').answered).toBe(false);
+    expect(check('你一个月去几次图书馆？', '我在二零五教室学习。').answered).toBe(false);
+    expect(check('你一个星期工作几天？', '星期二到星期六都工作。').specific).toBe(true);
+    expect(check('你每天学习多长时间？', '从八点到十点。').answered).toBe(true);
+    expect(check('你家有几个房间？', '四个。').specific).toBe(true);
+  });
+
+  it('never takes the asker’s 我 for whom 你跟谁 asks, a scene-setting time before 你 included', () => {
+    expect(readQuestion(tagger, '明天晚上你和谁去吃饭？').about).toEqual({ who: 'you', words: ['你'] });
+    expect(check('明天晚上你和谁去吃饭？', '我一个星期去两次饭店。').answered).toBe(false);
+    expect(check('明天晚上你和谁去吃饭？', '和我哥哥。').specific).toBe(true);
+  });
+
+  it('hears a time said by an event or beside the question’s own verb as the time asked', () => {
+    const event = check('你一般什么时候去图书馆？', '下课以后 大概四点');
+    expect(event.answered).toBe(true);
+    expect(event.otherAction).toBe(false);
+    expect(check('你一般什么时候去公园？', '我每天吃完饭都去').otherAction).toBe(false);
+    // …and neither 买点儿 nor another action's clock time.
+    expect(check('你一般什么时候去公园？', '我买点儿水果').answered).toBe(false);
+    // An event frame names no season: 夏天 may be when it is hot; a clock time is another occasion.
+    expect(check('天气热的时候你喜欢做什么？', '夏天我喜欢去游泳。').otherTime).toBe(false);
+    expect(check('下课以后你常常做什么？', '我每天八点去学校。').otherTime).toBe(true);
+  });
+
+  it('takes 什么 + verb as an object of that verb, and “nothing” as an answer', () => {
+    expect(check('你早上喜欢喝什么？', '我喜欢吃面包。').answered).toBe(false);
+    // A thing of the kind asked, taken by another verb, answers a neighbouring question.
+    expect(check('你周末喜欢看什么？', '我周末喜欢去书店买书。').otherAction).toBe(true);
+    expect(check('你周末喜欢看什么？', '我喜欢看书。').otherAction).toBe(false);
+    expect(check('你早上喜欢喝什么？', '我喜欢喝牛奶。').otherAction).toBe(false);
+    expect(check('你昨天晚饭吃了什么？', '太忙了，什么都没吃。').specific).toBe(true);
+  });
+
+  it('reads 怎样才能 as asking a way and 怎么这么 as asking why', () => {
+    expect(readQuestion(tagger, '怎样才能学好汉语？').asks).toContain('manner');
+    expect(check('怎样才能学好汉语？', '要多说 多听 每天都要练习').answered).toBe(true);
+    expect(check('怎样才能学好汉语？', '我昨天去了商店').answered).toBe(false);
+    expect(readQuestion(tagger, '你怎么这么累？').asks).toEqual(['reason']);
+    expect(check('你怎么这么累？', '我昨天晚上没睡觉。').answered).toBe(true);
+  });
+
+  it('hears how one goes only in a means or a vehicle', () => {
+    expect(check('你每天怎么去学校？', '我每天七点去学校。').answered).toBe(false);
+    expect(check('你每天怎么去学校？', '公交。').specific).toBe(true);
+  });
+
+  it('hears the question said back twice as an echo', () => {
+    expect(
+      isEcho('你爸爸做什么工作？', spokenChars('你爸爸做什么工作 我爸爸做什么工作'), syllables, false),
+    ).toBe(true);
+  });
+
+  it('tells a description of a picture from an answer about the learner', () => {
+    expect(aboutSelfOnly(tagAnswer(tagger, '我周末喜欢去公园跑步'))).toBe(true);
+    expect(aboutSelfOnly(tagAnswer(tagger, '我喜欢吃鱼 我妈妈做的鱼很好吃'))).toBe(true);
+    expect(aboutSelfOnly(tagAnswer(tagger, '一家人在公园里 爸爸在看书 我觉得他们很高兴'))).toBe(false);
+  });
+
+  it('counts broken-off words and a lone 那个 as hesitations, not 那个 before a noun', () => {
+    expect(hesitation(tagAnswer(tagger, '嗯 我每天 那个 起床 七 七点'))).toBeGreaterThan(0.3);
+    expect(hesitation(tagAnswer(tagger, '那个国家很大 我很喜欢'))).toBe(0);
   });
 });

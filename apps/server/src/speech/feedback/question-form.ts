@@ -70,6 +70,9 @@ export interface FormAnswer {
   otherAction: boolean;
 }
 
+/** 怎样才能保持健康 / 如何学好汉语: a way to reach something is asked, answered by advice. */
+export const WAY_QUESTION = /(怎样|如何|怎么样)(才|才能|能|可以|让|去|来|做|学|保持|提高|减轻|解决)/;
+
 const cache = new Map<string, QuestionForm>();
 const CACHE_MAX = 500;
 
@@ -91,7 +94,13 @@ function mainClause(tokens: readonly Token[]): Token[] {
 /** Who a clause is about: the person words before its first verb (你妈妈, 他, 我). */
 export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   const out: string[] = [];
-  for (const t of clause) {
+  for (const [i, t] of clause.entries()) {
+    // 这个周末你想……: a time said first sets the scene; the subject follows it.
+    if (
+      out.length === 0 &&
+      (t.tag === 't' || (/^(这个|那个|这|那|上个|下个)$/.test(t.word) && clause[i + 1]?.tag === 't'))
+    )
+      continue;
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
@@ -118,7 +127,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const lex = lexicon();
   const asks = new Set<Asked>();
   const form: QuestionForm = { asks: [], about: null };
-  if (/为什么|为啥|什么原因/.test(q)) asks.add('reason');
+  // 怎么这么高兴 / 怎么会 ask why, not how.
+  if (/为什么|为啥|什么原因|怎么(这么|那么|会|又|还)/.test(q)) asks.add('reason');
   if (/谁/.test(q)) asks.add('person');
   if (/哪儿|哪里|什么地方|去哪|在哪|哪个地方|哪个城市|哪个国家/.test(q)) asks.add('place');
   if (/什么时候|几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) asks.add('time');
@@ -126,7 +136,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   if (/多久|多长时间|几次|多少次|几个小时|几年了|多少年|几天|几个月|多少天|多长/.test(q))
     asks.add('duration');
   else if (/几|多少|多大|多高|多远/.test(q) && !asks.has('time')) asks.add('number');
-  if (/怎么样|怎样|如何|好不好|怎么看|怎么想|觉得.*吗|觉得.*呢/.test(q)) asks.add('evaluation');
+  // 怎样才能 / 如何学好 asks a way to do something, 怎么样 at the end a judgement.
+  const way = WAY_QUESTION.test(q);
+  if (way && !asks.has('reason')) asks.add('manner');
+  else if (/怎么样|怎样|如何|好不好|怎么看|怎么想|觉得.*吗|觉得.*呢/.test(q)) asks.add('evaluation');
   else if (/怎么(?!样)/.test(q) && !asks.has('reason')) asks.add('manner');
   if (/还是/.test(q)) {
     asks.add('choice');

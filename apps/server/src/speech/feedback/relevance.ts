@@ -7,7 +7,7 @@
 import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
-import { answerForm } from './answer-form.js';
+import { aboutSelfOnly, answerForm } from './answer-form.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
@@ -32,18 +32,26 @@ const STANCE_ANSWER =
   /同意|我觉得|我认为|我想|在我看来|更喜欢|更重要|愿意|赞成|反对|支持|我喜欢|我不喜欢|说实话|我看/;
 const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
+// Words that state or argue a view (a judgement, a comparison, a reason, a condition).
+const VIEW_WORDS =
+  /我觉得|我认为|我想|我看|在我看来|对我来说|同意|赞成|反对|应该|重要|好处|坏处|因为|所以|但是|可是|看法|更|还是|如果/;
+const FACTS_ONLY_MAX_CHARS = 40;
+const FACTS_ONLY_SHARE = 0.6;
 const PICTURE_CREDIT = 0.4;
 const FORM_CREDIT = 0.7;
 // On an open question a thing of the kind asked (圣诞节 for 什么节日, 乒乓球 for 什么运动) names its topic.
 const SPECIFIC_FORM_CREDIT = 1.2;
+// …and an answer that goes on about it, up to this many content words, develops the topic by itself.
+const ELABORATION_CREDIT = 0.6;
+const ELABORATION_WORDS = 12;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
-const FORM_MISSING_CAP = 0.3;
+const FORM_MISSING_CAP = 0.25;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
 export const ECHO_CAP = 0.1;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
 const ABOUT_OTHER_CAP = 0.25;
 /** A quick reply set at another time than asked (每天八点 for 下课以后) answers a neighbouring question. */
-const OTHER_TIME_CAP = 0.45;
+const OTHER_TIME_CAP = 0.3;
 // On an open question the subject is one part of a long answer: about someone else costs, but less.
 const ABOUT_OTHER_OPEN = 0.6;
 // A word the lexicon relates to the topic (跑步 for 运动, 咖啡 beside 茶) counts this much of a hit.
@@ -170,6 +178,9 @@ export function measureRelevance(
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
     raw += formAnswer.specific ? (quick ? (SATURATION['answer'] ?? 1) : SPECIFIC_FORM_CREDIT) : FORM_CREDIT;
+  // On an open question an answer that names what was asked (圣诞节 for 什么节日) and goes on about it is
+  // developing its topic in its own words, whatever words the examples happened to use.
+  if (!quick && formAnswer.specific) raw += ELABORATION_CREDIT * Math.min(1, own.length / ELABORATION_WORDS);
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
@@ -209,6 +220,17 @@ export function measureRelevance(
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
+  if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
+  // Asked for a view, a few facts about oneself (我住在北京，我家在三楼 for 大城市好还是小城市好) state
+  // none: they answer a neighbouring question about the learner, however many nouns they share.
+  if (
+    input.question_type === 'open' &&
+    stanceAsked &&
+    hanCount(text) < FACTS_ONLY_MAX_CHARS &&
+    !VIEW_WORDS.test(text) &&
+    aboutSelfOnly(answer)
+  )
+    score *= FACTS_ONLY_SHARE;
   const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {

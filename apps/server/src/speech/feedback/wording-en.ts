@@ -121,7 +121,8 @@ export const en: Wording = {
       `Listen again and repeat the part 「${p}」 three times, then say the whole sentence.`,
     referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
     retellPoints: (p) => `Retell it again and include: ${p}.`,
-    openOffTopic: (o) => `Answer the question with your own information, e.g. 「${o}」, then give two details.`,
+    openOffTopic: (o) =>
+      `Answer the question with your own information, e.g. 「${o}」, then give two details.`,
     echo: (e) => `Answer with your own information, e.g. 「${e}」.`,
     openPoints: (p) => `Answer again and also talk about: ${p}.`,
     openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,
