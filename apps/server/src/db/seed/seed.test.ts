@@ -47,7 +47,7 @@ describe(`content seed on ${testDriver}`, () => {
       sets: (await db.select({ n: count() }).from(hskSets))[0]?.n,
     });
     const first = await counts();
-    expect(first).toMatchObject({ tests: 18, words: 5001, words3: 11105, characters: 3088, sets: 32 });
+    expect(first).toMatchObject({ tests: 18, words: 5001, words3: 11105, characters: 3088, sets: 48 });
     expect(first.idioms).toBeGreaterThan(5700);
     const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'seed:vocab'));
     expect(meta?.value).toMatch(/^[0-9a-f]{16}\.[0-9a-f]{16}$/);
@@ -168,10 +168,10 @@ describe('content quality', () => {
     expect(data.cedict.length).toBeGreaterThan(5700);
   });
 
-  it('has 2 listening and 2 reading sets per HSK level, 2 writing sets for levels 3-6, answers included', () => {
+  it('has 2 listening and 2 reading HSK 2.0 sets per level, 2 writing sets for levels 3-6, answers included', () => {
     const { sets } = loadHskSets();
     for (let level = 1; level <= 6; level++) {
-      const own = sets.filter((s) => s.level === level);
+      const own = sets.filter((s) => s.level === level && s.syllabus === 'hsk2');
       expect(own.filter((s) => s.section === 'listening')).toHaveLength(2);
       expect(own.filter((s) => s.section === 'reading')).toHaveLength(2);
       expect(own.filter((s) => s.section === 'writing')).toHaveLength(level >= 3 ? 2 : 0);
