@@ -13,7 +13,8 @@ function chineseOf(value: unknown, out: string[] = []): string[] {
   else if (Array.isArray(value)) for (const v of value) chineseOf(v, out);
   else if (value && typeof value === 'object')
     for (const [key, v] of Object.entries(value))
-      if (!['id', 'explanation', 'prompt', 'key_points', 'alt', 'speaker', 'pinyin'].includes(key)) chineseOf(v, out);
+      if (!['id', 'explanation', 'prompt', 'key_points', 'alt', 'speaker', 'pinyin'].includes(key))
+        chineseOf(v, out);
   return out;
 }
 
@@ -54,7 +55,9 @@ describe('HSK 3.0 practice sets', () => {
     const hsk2 = loadVocabulary();
     for (const level of [1, 2]) {
       const text = chineseOf(hsk3.filter((s) => s.level === level).map((s) => s.items)).join('');
-      const old = new Set(hsk2.levels.filter((l) => l.level <= level).flatMap((l) => l.words.map((w) => w.simplified)));
+      const old = new Set(
+        hsk2.levels.filter((l) => l.level <= level).flatMap((l) => l.words.map((w) => w.simplified)),
+      );
       const fresh = (vocabulary.levels.find((l) => l.level === level)?.words ?? [])
         .map((w) => w.simplified)
         .filter((w) => [...w].length > 1 && !old.has(w) && text.includes(w));

@@ -16,7 +16,7 @@ const readableDay = (day: string, lang: string) =>
   );
 
 function Summary({ data }: { data: TodayResponse }) {
-  const { t, i18n } = useTranslation('today');
+  const { t, i18n } = useTranslation(['today', 'common']);
   const { goal, streak, exam } = data;
   const met = goal.done >= goal.target;
   return (
