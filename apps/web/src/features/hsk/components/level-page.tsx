@@ -40,7 +40,7 @@ export function HskLevelPage() {
                 : t('levelPage.wordsLoading')}
           </p>
         </div>
-        <LocalLink to={`/vocabulary/${level}?syllabus=${syllabus}`} className={buttonClass('secondary')}>
+        <LocalLink to={`/vocabulary/${level}`} className={buttonClass('secondary')}>
           {t('levelPage.vocabularyLink', { level })}
         </LocalLink>
       </section>
@@ -52,7 +52,7 @@ export function HskLevelPage() {
           {hskSections(level).map((section) => (
             <li key={section}>
               <LocalLink
-                to={`/hsk/${level}/${section}?syllabus=${syllabus}`}
+                to={`/hsk/${level}/${section}`}
                 className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
                 data-testid={`hsk-section-${section}`}
               >
