@@ -86,6 +86,8 @@ describe('HSK practice in a real browser', () => {
 
   it('a guest finds HSK 1 listening, hears a recording, answers every item and sees the score with explanations', async () => {
     const page = await newPage(browser);
+    // The HSK 2.0 sets (a guest starts on HSK 3.0): the device keeps the guest's choice.
+    await page.addInitScript(() => localStorage.setItem('kouyu.syllabus', 'hsk2'));
     await page.goto(`${baseURL}/en/hsk/1`);
     await page.getByRole('heading', { level: 1, name: 'HSK 1' }).waitFor();
     await untilText(page.getByTestId('hsk-word-count'), '150 new words', 'contains');

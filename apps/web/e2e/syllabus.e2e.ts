@@ -8,6 +8,29 @@ import en from '../src/locales/en/vocabulary.json' with { type: 'json' };
 import zh from '../src/locales/zh/vocabulary.json' with { type: 'json' };
 import ru from '../src/locales/ru/vocabulary.json' with { type: 'json' };
 
+/** The first characters of a level the dictation's "write this level's characters" puts in the list. */
+const firstChips = async (page: Page, n: number) => {
+  const chips = page.getByTestId('word-chips').getByRole('listitem');
+  await chips.nth(n - 1).waitFor();
+  return (await chips.allTextContents()).slice(0, n).map((c) => c.charAt(0));
+};
+
+/** Opens the dictation page and presses "write this level's characters" for level 1. */
+const dictateLevelOne = async (page: Page, lang: string, syllabus: string) => {
+  await page.goto(`${baseURL}/${lang}/dictation`);
+  await untilAttr(page.getByTestId('dictation-level-characters'), 'data-syllabus', syllabus);
+  const answer = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/v1/vocabulary/characters' && url.searchParams.get('syllabus') === syllabus;
+  });
+  await page.getByTestId('dictation-level-pick').click();
+  expect((await answer).status()).toBe(200);
+};
+
+/** The sets an HSK section page lists, as it asked for them. */
+const setsAnswer = (page: Page, path: string) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/hsk/${path}`);
+
 /**
  * The syllabus, tried as a new user would, in each language: a new learner picks HSK 3.0 in the plan
  * settings, the plan offers level-1 words of the 2025 list, its link opens that list (你好 in it) with
@@ -89,6 +112,35 @@ describe('the HSK syllabus in a real browser', () => {
       expect((await changes).status()).toBe(200);
       await untilMatches(page.getByTestId('level-changes-added'), /上课/);
 
+      // The plan's written task is an HSK 3.0 practice set of level 1, which its section page lists.
+      await page.goto(`${baseURL}/${lang}`);
+      const written = page.getByTestId('today-task-hsk');
+      await written.waitFor();
+      expect(await written.getAttribute('href')).toMatch(
+        new RegExp(`^/${lang}/hsk/1/(listening|reading)/question/101$`),
+      );
+      const sets = setsAnswer(page, '1/reading');
+      await page.goto(`${baseURL}/${lang}/hsk/1/reading`);
+      expect(new URL((await sets).url()).searchParams.get('syllabus')).toBe('hsk3');
+      await untilAttr(page.getByTestId('hsk-set-card').first(), 'data-set-id', 'hsk1-reading-101');
+      expect(await page.getByTestId('hsk-set-card').count()).toBe(1);
+      // The HSK 2.0 sets stay one link away.
+      const older = setsAnswer(page, '1/reading');
+      await page.getByTestId('hsk-sets-other').click();
+      expect(new URL((await older).url()).searchParams.get('syllabus')).toBe('hsk2');
+      await untilAttr(page.getByTestId('hsk-set-card').first(), 'data-set-id', 'hsk1-reading-1');
+
+      // Dictation writes the 2025 level-1 characters.
+      await dictateLevelOne(page, lang, 'hsk3');
+      expect(await firstChips(page, 3)).toEqual(['爱', '二', '姐']);
+
+      // The header's HSK menu has the 7-9 band, whose page shows its words and characters.
+      await page.getByTestId('nav-hsk').click();
+      await page.getByRole('menuitem', { name: 'HSK 7-9' }).click();
+      await page.getByTestId('hsk-band-page').waitFor();
+      await untilMatches(page.getByTestId('hsk-band-word-count'), /5[\s,.\u00a0]?622/);
+      await untilMatches(page.getByTestId('level-characters-count'), /1[\s,.\u00a0]?148/);
+
       // The HSK 6 page says what the 2025 exam holds, with its oral exam and the HSKK practice for it.
       await page.goto(`${baseURL}/${lang}/hsk/6`);
       await untilAttr(page.getByTestId('hsk-exam-outline'), 'data-syllabus', 'hsk3');
@@ -123,6 +175,19 @@ describe('the HSK syllabus in a real browser', () => {
       await page.goto(`${baseURL}/${lang}/hsk/3`);
       await untilAttr(page.getByTestId('hsk-exam-outline'), 'data-syllabus', 'hsk2');
       expect(await page.getByTestId('hsk-exam-oral').count()).toBe(0);
+      // Its practice sets are the ones it always had, and the HSK menu stops at 6.
+      const sets = setsAnswer(page, '3/listening');
+      await page.goto(`${baseURL}/${lang}/hsk/3/listening`);
+      expect(new URL((await sets).url()).searchParams.get('syllabus')).toBe('hsk2');
+      await untilAttr(page.getByTestId('hsk-set-card').first(), 'data-set-id', 'hsk3-listening-1');
+      expect(await page.getByTestId('hsk-set-card').count()).toBe(2);
+      await page.getByTestId('nav-hsk').click();
+      await page.getByRole('menuitem', { name: 'HSK 6' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'HSK 7-9' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      // Dictation writes the HSK 2.0 level-1 characters, in the order its words bring them.
+      await dictateLevelOne(page, lang, 'hsk2');
+      expect(await firstChips(page, 3)).toEqual(['的', '我', '你']);
       await page.context().close();
     });
   }

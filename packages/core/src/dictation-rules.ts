@@ -84,3 +84,23 @@ export function splitWords(text: string): string[] {
     .split(SEPARATORS)
     .filter((token) => token !== '' && !NUMBERING.test(token));
 }
+
+/** One dictation's worth of a level's characters: which ones, their place (1-based) and where the next starts. */
+export interface CharacterBatch {
+  characters: string[];
+  from: number;
+  to: number;
+  /** Where the next batch starts: back at 0 after the last one, so the level comes round again. */
+  next: number;
+}
+
+/**
+ * "Write this level's characters": the characters from `start`, as many as one dictation takes (the
+ * learner's word limit), in the list's order.
+ */
+export function characterBatch(all: readonly string[], start: number, limit: number): CharacterBatch {
+  const at = start >= 0 && start < all.length ? start : 0;
+  const characters = all.slice(at, at + Math.max(1, limit));
+  const end = at + characters.length;
+  return { characters, from: characters.length ? at + 1 : 0, to: end, next: end >= all.length ? 0 : end };
+}

@@ -3,6 +3,7 @@ import {
   DICTATION_INTERVAL_DEFAULT_S,
   DICTATION_INTERVALS_S,
   addWords,
+  characterBatch,
   compareHandwriting,
   dictationIntervalSchema,
   isDictationInterval,
@@ -195,5 +196,22 @@ describe('compareHandwriting', () => {
 
   it('compares full-width and half-width forms alike (NFKC)', () => {
     expect(compareHandwriting(['学习'], '学习！').score).toBe(100);
+  });
+});
+
+describe("a level's characters for dictation", () => {
+  const level = [...'爱二姐年八饭今您爸房九牛'];
+
+  it('takes as many as one dictation holds, in order, and then the next ones', () => {
+    const first = characterBatch(level, 0, 10);
+    expect(first).toEqual({ characters: [...'爱二姐年八饭今您爸房'], from: 1, to: 10, next: 10 });
+    const second = characterBatch(level, first.next, 10);
+    expect(second).toEqual({ characters: ['九', '牛'], from: 11, to: 12, next: 0 });
+  });
+
+  it('starts over on a place outside the list, and takes at least one', () => {
+    expect(characterBatch(level, 40, 20).characters).toHaveLength(12);
+    expect(characterBatch(level, -3, 0).characters).toEqual(['爱']);
+    expect(characterBatch([], 0, 10)).toEqual({ characters: [], from: 0, to: 0, next: 0 });
   });
 });

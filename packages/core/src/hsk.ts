@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api.js';
 import { HSK_LEVELS, HSK_WRITING_LEVELS, LANGUAGES } from './constants.js';
+import { syllabusSchema } from './syllabus.js';
 
 /** HSK written practice (spec 000 §1-§2): level pages, sets per section, server-scored attempts. */
 
@@ -99,9 +100,17 @@ export const hskLevelParam = z.coerce
 
 // ---- Level overview and set lists ----
 
-/** `GET /hsk/levels`: per level, the sets of each section and the words of the level. */
+/**
+ * The syllabus of the sets and word counts asked for; without it the HSK 2.0 sets, as before the
+ * syllabus existed (decision 026).
+ */
+export const hskSyllabusQuery = z.object({ syllabus: syllabusSchema.optional() });
+
+/** `GET /hsk/levels?syllabus`: per level, the sets of each section and the words of the level. */
 export const hskLevelsSchema = z.object({
   success: z.literal(true),
+  /** Echoed when asked for. */
+  syllabus: syllabusSchema.optional(),
   data: z.array(
     z.object({
       level: z.number().int(),
@@ -110,7 +119,7 @@ export const hskLevelsSchema = z.object({
         reading: z.number().int(),
         writing: z.number().int(),
       }),
-      /** Words new at this level, and all words up to it (HSK 2.0 lists). */
+      /** Words new at this level, and all words up to it (the syllabus's lists). */
       words: z.object({ new: z.number().int(), total: z.number().int() }),
     }),
   ),
@@ -136,8 +145,13 @@ export const hskSetCardSchema = z.object({
 });
 export type HskSetCard = z.infer<typeof hskSetCardSchema>;
 
-/** `GET /hsk/{level}/{section}?language`. */
-export const hskSetListSchema = z.object({ success: z.literal(true), data: z.array(hskSetCardSchema) });
+/** `GET /hsk/{level}/{section}?language&syllabus`. */
+export const hskSetListSchema = z.object({
+  success: z.literal(true),
+  /** Echoed when asked for. */
+  syllabus: syllabusSchema.optional(),
+  data: z.array(hskSetCardSchema),
+});
 
 // ---- One set, without answers ----
 

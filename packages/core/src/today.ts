@@ -249,7 +249,15 @@ export const todayResponseSchema = z.object({
     freeze_available: z.boolean(),
     frozen_days: z.array(z.string()),
   }),
-  exam: z.object({ date: z.string(), days_left: z.number().int().nonnegative() }).nullable(),
+  /** The countdown to the exam of the learner's syllabus and HSK level (`level`: `1`…`6` or `7-9`). */
+  exam: z
+    .object({
+      date: z.string(),
+      days_left: z.number().int().nonnegative(),
+      syllabus: syllabusSchema,
+      level: z.string(),
+    })
+    .nullable(),
   reviews_due: z.number().int().nonnegative(),
   tasks: z.array(todayTaskSchema),
   level: z.object({ hskk: z.enum(HSKK_LEVELS), hsk: z.number().int() }),

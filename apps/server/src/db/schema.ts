@@ -397,6 +397,8 @@ export const hskSets = pgTable(
   'hsk_sets',
   {
     id: text('id').primaryKey(),
+    /** The syllabus whose format and words the set follows; sets written before HSK 3.0 are HSK 2.0's. */
+    syllabus: text('syllabus').$type<'hsk2' | 'hsk3'>().notNull().default('hsk2'),
     level: integer('level').notNull(),
     section: text('section').$type<'listening' | 'reading' | 'writing'>().notNull(),
     number: integer('number').notNull(),
@@ -405,7 +407,7 @@ export const hskSets = pgTable(
     timeLimit: integer('time_limit').notNull(),
     items: jsonb('items').$type<Record<string, unknown>[]>().notNull(),
   },
-  (t) => [index('hsk_sets_level_section_idx').on(t.level, t.section)],
+  (t) => [index('hsk_sets_syllabus_level_section_idx').on(t.syllabus, t.level, t.section)],
 );
 
 /** Scored attempts at an HSK practice set. */

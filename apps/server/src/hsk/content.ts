@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hskItemPoints } from '@kouyu/core';
-import type { HskItemType, HskSection, Language } from '@kouyu/core';
+import type { HskItemType, HskSection, Language, Syllabus } from '@kouyu/core';
 import type { hskSets } from '../db/schema.js';
 
 /** The stored HSK items, answers included: one schema per item type, so scoring reads typed fields. */
@@ -142,6 +142,7 @@ export type ItemOf<T extends HskItemType> = Extract<StoredItem, { type: T }>;
 /** A set row with its items parsed. */
 export interface HskSetContent {
   id: string;
+  syllabus: Syllabus;
   level: number;
   section: HskSection;
   number: number;
@@ -157,6 +158,7 @@ type SetRow = typeof hskSets.$inferSelect;
 export function parseSet(row: SetRow): HskSetContent {
   return {
     id: row.id,
+    syllabus: row.syllabus,
     level: row.level,
     section: row.section,
     number: row.number,

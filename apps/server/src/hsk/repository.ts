@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { HSK_LEVELS } from '@kouyu/core';
-import type { HskLevels, HskSection } from '@kouyu/core';
+import type { HskLevels, HskSection, Syllabus } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { hskAttempts, hskSets, vocabWords } from '../db/schema.js';
 import { parseSet } from './content.js';
@@ -17,27 +17,33 @@ export async function findSet(db: Db, id: string): Promise<HskSetContent | null>
   return row ? parseSet(row) : null;
 }
 
-/** The sets of a level's section, by number. */
-export async function setsOf(db: Db, level: number, section: HskSection): Promise<HskSetContent[]> {
+/** The sets of a level's section in a syllabus, by number. */
+export async function setsOf(
+  db: Db,
+  syllabus: Syllabus,
+  level: number,
+  section: HskSection,
+): Promise<HskSetContent[]> {
   const rows = await db
     .select()
     .from(hskSets)
-    .where(and(eq(hskSets.level, level), eq(hskSets.section, section)))
+    .where(and(eq(hskSets.syllabus, syllabus), eq(hskSets.level, level), eq(hskSets.section, section)))
     .orderBy(asc(hskSets.number));
   return rows.map(parseSet);
 }
 
-/** Per level: sets per section, and words new at the level and up to it. */
-export async function levelOverview(db: Db): Promise<HskLevels['data']> {
+/** Per level 1-6: the syllabus's sets per section, and its words new at the level and up to it. */
+export async function levelOverview(db: Db, syllabus: Syllabus): Promise<HskLevels['data']> {
   const [sets, words] = await Promise.all([
     db
       .select({ level: hskSets.level, section: hskSets.section, n: count() })
       .from(hskSets)
+      .where(eq(hskSets.syllabus, syllabus))
       .groupBy(hskSets.level, hskSets.section),
     db
       .select({ level: vocabWords.level, n: count() })
       .from(vocabWords)
-      .where(eq(vocabWords.syllabus, 'hsk2'))
+      .where(eq(vocabWords.syllabus, syllabus))
       .groupBy(vocabWords.level),
   ]);
   let total = 0;

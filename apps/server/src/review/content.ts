@@ -3,12 +3,12 @@
  * meaning, the idiom table an idiom's, and pinyin-pro (already the voice analysis' reader) a character's
  * reading in the sentence it came from.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
-import { markedPinyin, toneOf } from '@kouyu/core';
-import type { ReviewMeaning, Tone } from '@kouyu/core';
+import { SYLLABUS_UNSPECIFIED, markedPinyin, syllabusOr, toneOf } from '@kouyu/core';
+import type { ReviewMeaning, Syllabus, Tone } from '@kouyu/core';
 import type { Db } from '../db/client.js';
-import { idioms, vocabWords } from '../db/schema.js';
+import { idioms, users, vocabWords } from '../db/schema.js';
 
 export interface Facts {
   pinyin: string | null;
@@ -23,8 +23,22 @@ function meaningOf(en: string, ru: string | null | undefined): ReviewMeaning {
   return { en, zh: en, ru: ru || en };
 }
 
-/** HSK words by simplified form (the lowest level's entry when a word is listed twice, HSK 2.0 first). */
-export async function wordFacts(db: Db, words: readonly string[]): Promise<Map<string, Facts>> {
+/** The syllabus a learner studies (HSK 2.0 for a user the database no longer has). */
+export async function learnerSyllabus(db: Db, userId: number): Promise<Syllabus> {
+  const [row] = await db.select({ syllabus: users.syllabus }).from(users).where(eq(users.id, userId));
+  return syllabusOr(row?.syllabus, SYLLABUS_UNSPECIFIED);
+}
+
+/**
+ * HSK words by simplified form: the entry of the learner's syllabus first (the lowest level's when a word
+ * is listed twice), so a card reads the word as the learner's list does; words only the other syllabus
+ * lists get its entry.
+ */
+export async function wordFacts(
+  db: Db,
+  words: readonly string[],
+  syllabus: Syllabus = SYLLABUS_UNSPECIFIED,
+): Promise<Map<string, Facts>> {
   const out = new Map<string, Facts>();
   if (words.length === 0) return out;
   const rows = await db
@@ -40,8 +54,8 @@ export async function wordFacts(db: Db, words: readonly string[]): Promise<Map<s
     })
     .from(vocabWords)
     .where(inArray(vocabWords.simplified, [...new Set(words)]));
-  // HSK 2.0's entry first, as before HSK 3.0 came; words only HSK 3.0 lists get its entry.
-  rows.sort((a, b) => a.syllabus.localeCompare(b.syllabus) || a.level - b.level);
+  const rank = (s: string) => (s === syllabus ? 0 : 1);
+  rows.sort((a, b) => rank(a.syllabus) - rank(b.syllabus) || a.level - b.level);
   for (const r of rows) {
     if (out.has(r.simplified)) continue;
     const single = [...r.simplified].length === 1;

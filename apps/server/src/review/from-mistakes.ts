@@ -21,7 +21,7 @@ import type { AnswerInput } from '../speech/feedback/types.js';
 import { loadHskVocabulary, suggestWords } from '../speech/feedback/vocabulary.js';
 import { addCards } from './cards.js';
 import type { CardDraft } from './cards.js';
-import { charReading, idiomFacts, readingsInContext, wordFacts } from './content.js';
+import { charReading, idiomFacts, learnerSyllabus, readingsInContext, wordFacts } from './content.js';
 import { hskMistake } from './hsk-items.js';
 
 const HAN = /\p{Script=Han}/u;
@@ -50,6 +50,7 @@ async function keep(
     const meanings = await wordFacts(
       db,
       capped.filter((d) => !d.meaning).map((d) => d.hanzi),
+      await learnerSyllabus(db, userId),
     );
     const filled = capped.map((d) => {
       const facts = meanings.get(d.hanzi);
@@ -252,9 +253,15 @@ export async function cardFromIdiomAnswer(
   );
 }
 
-/** A card the learner adds by hand, with pinyin and meaning from our word lists when they give none. */
-export async function manualCard(db: Db, body: ReviewAddCardBody): Promise<CardDraft> {
-  const [word, idiom] = await Promise.all([wordFacts(db, [body.hanzi]), idiomFacts(db, [body.hanzi])]);
+/**
+ * A card the learner adds by hand, with pinyin and meaning from the word lists (their syllabus's first)
+ * when they give none.
+ */
+export async function manualCard(db: Db, userId: number, body: ReviewAddCardBody): Promise<CardDraft> {
+  const [word, idiom] = await Promise.all([
+    wordFacts(db, [body.hanzi], await learnerSyllabus(db, userId)),
+    idiomFacts(db, [body.hanzi]),
+  ]);
   const facts =
     (body.kind === 'idiom' ? idiom : word).get(body.hanzi) ?? word.get(body.hanzi) ?? idiom.get(body.hanzi);
   const single = [...body.hanzi].length === 1 ? charReading(body.hanzi) : { pinyin: null, tone: null };

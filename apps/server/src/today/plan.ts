@@ -9,6 +9,7 @@ import {
   addDays,
   computeStreak,
   examDaysLeft,
+  levelLabel,
   goalDone,
   goalMet,
   isOfficialFlag,
@@ -45,7 +46,12 @@ export async function todayStatus(db: Db, userId: number, settings: TodaySetting
     exam: (() => {
       const left = examDaysLeft(settings.exam_date, today);
       return settings.exam_date !== null && left !== null
-        ? { date: settings.exam_date, days_left: left }
+        ? {
+            date: settings.exam_date,
+            days_left: left,
+            syllabus: settings.syllabus,
+            level: levelLabel(settings.syllabus, settings.hsk_level),
+          }
         : null;
     })(),
   };
@@ -109,7 +115,7 @@ async function speakingTask(
   };
 }
 
-/** The short written task: an HSK reading or listening set at the learner's level, else a dictation. */
+/** The short written task: an HSK reading or listening set of the learner's syllabus and level, else a dictation. */
 async function writtenTask(
   db: Db,
   userId: number,
@@ -121,7 +127,13 @@ async function writtenTask(
   const sets = await db
     .select({ id: hskSets.id, section: hskSets.section, number: hskSets.number })
     .from(hskSets)
-    .where(and(eq(hskSets.level, settings.hsk_level), inArray(hskSets.section, ['reading', 'listening'])))
+    .where(
+      and(
+        eq(hskSets.syllabus, settings.syllabus),
+        eq(hskSets.level, settings.hsk_level),
+        inArray(hskSets.section, ['reading', 'listening']),
+      ),
+    )
     .orderBy(asc(hskSets.section), asc(hskSets.number));
   if (sets.length === 0)
     return { kind: 'dictation' as const, title_key: 'today.tasks.dictation', href: '/dictation', done };

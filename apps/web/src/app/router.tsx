@@ -48,6 +48,7 @@ const SpeechCheckPage = page$(
 );
 const DictationPage = page$(() => import('@/features/dictation'), 'DictationPage');
 const HskLevelPage = page$(() => import('@/features/hsk/components/level-page'), 'HskLevelPage');
+const HskBandPage = page$(() => import('@/features/hsk/components/band-page'), 'HskBandPage');
 const HskSectionPage = page$(() => import('@/features/hsk/components/section-page'), 'HskSectionPage');
 const HskQuestionPage = page$(() => import('@/features/hsk/components/question-page'), 'HskQuestionPage');
 const HskListeningTestPage = page$(
@@ -166,6 +167,8 @@ const routes = [
       page('idioms', <IdiomsPage />),
       page('dictation', <DictationPage />),
       page('write/:word', <WritePage />, hanziWord),
+      // HSK 3.0's 7-9 band: words and characters, no practice sets yet.
+      page('hsk/7-9', <HskBandPage />),
       page('hsk/:level', <HskLevelPage />, hskLevel),
       page('hsk/:level/listening', <HskSectionPage section="listening" />, hskLevel),
       page('hsk/:level/reading', <HskSectionPage section="reading" />, hskLevel),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYLLABUSES } from '@kouyu/core';
 import type { Db } from '../client.js';
 import { hskSets } from '../schema.js';
 import { readData } from './files.js';
@@ -8,6 +9,8 @@ const localised = z.object({ en: z.string().min(1), zh: z.string().min(1), ru: z
 
 export const hskSetSchema = z.object({
   id: z.string().regex(/^hsk[1-6]-(listening|reading|writing)-\d+$/),
+  /** HSK 2.0 sets keep the old format; HSK 3.0 sets follow the 2025 syllabus (docs/content.md). */
+  syllabus: z.enum(SYLLABUSES),
   level: z.number().int().min(1).max(6),
   section: z.enum(['listening', 'reading', 'writing']),
   number: z.number().int().positive(),
@@ -33,6 +36,7 @@ export const hskSeed = (): SeedStep => {
         for (const s of sets) {
           const row = {
             id: s.id,
+            syllabus: s.syllabus,
             level: s.level,
             section: s.section,
             number: s.number,

@@ -49,7 +49,7 @@ describe(`content seed on ${testDriver}`, () => {
       sets: (await db.select({ n: count() }).from(hskSets))[0]?.n,
     });
     const first = await counts();
-    expect(first).toMatchObject({ tests: 18, words: 5000, words3: 11105, characters: 3088, sets: 32 });
+    expect(first).toMatchObject({ tests: 18, words: 5000, words3: 11105, characters: 3088, sets: 48 });
     // The vocabulary help's totals (spec 000 §1 for HSK 1-3, the HSK 2.0 syllabus beyond), level by level.
     const perLevel = await db
       .select({ level: vocabWords.level, n: count() })
@@ -198,10 +198,10 @@ describe('content quality', () => {
     expect(data.cedict.length).toBeGreaterThan(5700);
   });
 
-  it('has 2 listening and 2 reading sets per HSK level, 2 writing sets for levels 3-6, answers included', () => {
+  it('has 2 listening and 2 reading HSK 2.0 sets per level, 2 writing sets for levels 3-6, answers included', () => {
     const { sets } = loadHskSets();
     for (let level = 1; level <= 6; level++) {
-      const own = sets.filter((s) => s.level === level);
+      const own = sets.filter((s) => s.level === level && s.syllabus === 'hsk2');
       expect(own.filter((s) => s.section === 'listening')).toHaveLength(2);
       expect(own.filter((s) => s.section === 'reading')).toHaveLength(2);
       expect(own.filter((s) => s.section === 'writing')).toHaveLength(level >= 3 ? 2 : 0);

@@ -90,6 +90,41 @@ describe(`HSK practice on ${testDriver}`, () => {
     }
   });
 
+  it('answers for HSK 2.0 without a syllabus, and lists the HSK 3.0 sets and words when asked', async () => {
+    const plain = await get('/api/v1/hsk/levels');
+    // No new field for spec clients: the answer is the one they always had.
+    expect(Object.keys(plain.json<object>())).toEqual(['success', 'data']);
+    expect(Object.keys((await get('/api/v1/hsk/1/listening')).json<object>())).toEqual(['success', 'data']);
+    expect((await get('/api/v1/hsk/levels?syllabus=hsk2')).json()).toEqual({ ...plain.json<object>(), syllabus: 'hsk2' });
+
+    const levels = hskLevelsSchema.parse((await get('/api/v1/hsk/levels?syllabus=hsk3')).json());
+    expect(levels.syllabus).toBe('hsk3');
+    expect(levels.data.map((l) => l.level)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(levels.data[0]).toEqual({
+      level: 1,
+      sections: { listening: 1, reading: 1, writing: 0 },
+      words: { new: 300, total: 300 },
+    });
+    expect(levels.data[5]?.sections).toEqual({ listening: 1, reading: 1, writing: 1 });
+
+    const hsk3 = hskSetListSchema.parse((await get('/api/v1/hsk/6/listening?syllabus=hsk3&language=zh')).json());
+    expect(hsk3.syllabus).toBe('hsk3');
+    expect(hsk3.data.map((s) => s.id)).toEqual(['hsk6-listening-101']);
+    expect(hsk3.data[0]).toMatchObject({ title: '新版HSK六级 听力练习 1', item_count: 8 });
+    const writing = hskSetListSchema.parse((await get('/api/v1/hsk/6/writing?syllabus=hsk3')).json());
+    expect(writing.data[0]?.types).toEqual(['short_essay']);
+    const hsk2 = hskSetListSchema.parse((await get('/api/v1/hsk/6/listening')).json());
+    expect(hsk2.data.map((s) => s.id)).toEqual(['hsk6-listening-1', 'hsk6-listening-2']);
+    expect((await get('/api/v1/hsk/levels?syllabus=hsk4')).statusCode).toBe(400);
+  });
+
+  it('scores an HSK 3.0 set like any other', async () => {
+    const items = stored('hsk1-reading-101');
+    const res = await post('/api/v1/hsk/sets/hsk1-reading-101/attempts', { answers: rightAnswers(items), language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(hskAttemptSchema.parse(res.json()).data).toMatchObject({ score: 5, max_score: 5, percent: 100 });
+  });
+
   it('gives a listening set without answers, with cached audio for every line and served pictures', async () => {
     const res = await get('/api/v1/hsk/sets/hsk1-listening-1?language=zh');
     expect(res.statusCode).toBe(200);

@@ -14,6 +14,8 @@ import {
   hskSections,
   hskSetListSchema,
   hskSetSchema,
+  hskSyllabusQuery,
+  SYLLABUS_UNSPECIFIED,
   paginate,
 } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
@@ -47,10 +49,16 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tts = ttsServiceFor(app.config);
 
-  app.get('/levels', { schema: { response: { 200: hskLevelsSchema } } }, async () => ({
-    success: true as const,
-    data: await levelOverview(db),
-  }));
+  app.get(
+    '/levels',
+    { schema: { querystring: hskSyllabusQuery, response: { 200: hskLevelsSchema } } },
+    async (req) => {
+      const { syllabus } = req.query;
+      const data = await levelOverview(db, syllabus ?? SYLLABUS_UNSPECIFIED);
+      // Without `syllabus` the answer is the one spec clients always had: no new field.
+      return syllabus ? { success: true as const, syllabus, data } : { success: true as const, data };
+    },
+  );
 
   app.get(
     '/icons/:file',
@@ -195,15 +203,15 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalUser,
       schema: {
         params: z.object({ level: hskLevelParam, section: z.enum(HSK_SECTIONS) }),
-        querystring: language,
+        querystring: language.merge(hskSyllabusQuery),
         response: { 200: hskSetListSchema },
       },
     },
     async (req) => {
       const { level, section } = req.params;
       if (!hskSections(level).includes(section)) throw errors.notFound();
-      const lang = req.query.language;
-      const sets = await setsOf(db, level, section);
+      const { language: lang, syllabus } = req.query;
+      const sets = await setsOf(db, syllabus ?? SYLLABUS_UNSPECIFIED, level, section);
       const latest = await latestAttempts(
         db,
         req.user?.id ?? null,
@@ -211,6 +219,7 @@ export const hskRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         success: true as const,
+        ...(syllabus ? { syllabus } : {}),
         data: sets.map((s) => {
           const last = latest.get(s.id);
           return {

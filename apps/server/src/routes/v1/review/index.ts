@@ -87,7 +87,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = signedInUser(req);
-      const draft = await manualCard(db, req.body);
+      const draft = await manualCard(db, user.id, req.body);
       const [added] = await addCards(db, user.id, [draft], now());
       if (added) return reply.code(201).send({ success: true as const, card: toReviewCard(added) });
       const existing = await findCardByHanzi(db, user.id, draft.kind, draft.hanzi);

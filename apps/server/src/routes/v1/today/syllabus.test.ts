@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meSchema, todayResponseSchema, todaySettingsResponseSchema } from '@kouyu/core';
+import { meSchema, reviewCardResponseSchema, todayResponseSchema, todaySettingsResponseSchema } from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, signUp } from '../../../test/accounts.js';
 import { seedContent } from '../../../db/seed/index.js';
 import { vocabSeed } from '../../../db/seed/vocab.js';
+import { hskSeed } from '../../../db/seed/hsk.js';
 
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 
@@ -16,14 +17,14 @@ describe(`the learner's syllabus on ${testDriver}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedContent(t.app.database.db, { info() {} }, [vocabSeed()]);
+    await seedContent(t.app.database.db, { info() {} }, [vocabSeed(), hskSeed()]);
   }, 120_000);
   afterAll(async () => {
     await t.close();
   });
 
   const call = (
-    method: 'GET' | 'PUT' | 'PATCH',
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
     url: string,
     auth: Record<string, string>,
     payload?: unknown,
@@ -66,6 +67,38 @@ describe(`the learner's syllabus on ${testDriver}`, () => {
     const patched = await call('PATCH', '/api/v1/user', u.auth, { syllabus: 'hsk3' });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await plan(u.auth)).settings.syllabus).toBe('hsk3');
+  });
+
+  it("gives the written task and the exam countdown of the learner's syllabus and level", async () => {
+    const exam_date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const fresh = await signUp(t.app);
+    await call('PUT', '/api/v1/today/settings', fresh.auth, { ...base, exam_date, hsk_level: 1 });
+    const hsk3 = await plan(fresh.auth);
+    expect(hsk3.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(/^\/hsk\/1\/(listening|reading)\/question\/101$/);
+    expect(hsk3.exam).toMatchObject({ date: exam_date, syllabus: 'hsk3', level: '1' });
+
+    const old = await signUp(t.app);
+    await call('PUT', '/api/v1/today/settings', old.auth, { ...base, exam_date, hsk_level: 2, syllabus: 'hsk2' });
+    const hsk2 = await plan(old.auth);
+    expect(hsk2.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(/^\/hsk\/2\/(listening|reading)\/question\/[12]$/);
+    expect(hsk2.exam).toMatchObject({ syllabus: 'hsk2', level: '2' });
+
+    // The 7-9 band has no practice sets yet: the written task is a dictation.
+    await call('PUT', '/api/v1/today/settings', fresh.auth, { ...base, hsk_level: 7, syllabus: 'hsk3' });
+    expect((await plan(fresh.auth)).tasks.find((x) => x.kind === 'dictation')?.href).toBe('/dictation');
+  });
+
+  it("reads a review card's word as the learner's syllabus lists it", async () => {
+    const add = async (auth: Record<string, string>) => {
+      const res = await call('POST', '/api/v1/review/cards', auth, { kind: 'word', hanzi: '学生' });
+      expect(res.statusCode, res.body).toBe(201);
+      return reviewCardResponseSchema.parse(res.json()).card.pinyin;
+    };
+    const fresh = await signUp(t.app);
+    expect(await add(fresh.auth)).toBe('xué shēng');
+    const old = await signUp(t.app);
+    await call('PATCH', '/api/v1/user', old.auth, { syllabus: 'hsk2' });
+    expect(await add(old.auth)).toBe('xué sheng');
   });
 
   it('takes the 7-9 band on HSK 3.0 only', async () => {

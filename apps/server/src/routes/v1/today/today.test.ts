@@ -128,7 +128,7 @@ describe(`today's plan on ${testDriver}`, () => {
       hskk_level: 'advanced',
       hsk_level: 4,
     });
-    expect(r.exam).toEqual({ date: '2026-04-10', days_left: 30 });
+    expect(r.exam).toEqual({ date: '2026-04-10', days_left: 30, syllabus: 'hsk3', level: '4' });
     expect(r.level).toEqual({ hskk: 'advanced', hsk: 4 });
     expect(r.tasks[1]?.href).toMatch(/^\/test\/advanced\//);
     // the learner's own data export carries the settings

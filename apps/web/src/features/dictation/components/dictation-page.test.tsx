@@ -205,3 +205,42 @@ describe('dictation states', () => {
     }
   });
 });
+
+describe("this level's characters", () => {
+  it("fills the list with the level's characters of the learner's syllabus, the next ones on the next press", async () => {
+    const asked: string[] = [];
+    const chars = [...'爱二姐年八饭今您爸房九牛吧飞'];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return Response.json({
+        success: true,
+        data: { syllabus: 'hsk3', level: 1, label: '1', characters: chars },
+      });
+    });
+    try {
+      setup();
+      // A guest starts on HSK 3.0; nothing is fetched until the learner asks.
+      expect(asked).toEqual([]);
+      fireEvent.click(screen.getByTestId('dictation-level-pick'));
+      await screen.findByText(
+        en.levelChars.range_other.replace('{{from}}', '1').replace('{{to}}', '10').replace('{{count}}', '14'),
+      );
+      expect(asked).toEqual(['/api/v1/vocabulary/characters?syllabus=hsk3&level=1']);
+      const chips = () =>
+        within(screen.getByTestId('word-chips'))
+          .getAllByRole('listitem')
+          .map((c) => c.textContent?.charAt(0));
+      expect(chips()).toEqual(chars.slice(0, 10));
+      fireEvent.click(screen.getByTestId('dictation-level-pick'));
+      await screen.findByText(
+        en.levelChars.range_other
+          .replace('{{from}}', '11')
+          .replace('{{to}}', '14')
+          .replace('{{count}}', '14'),
+      );
+      expect(chips()).toEqual(chars.slice(10));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { useDictationPlayer } from '../hooks/use-dictation-player';
 import { useViewer } from '../hooks/use-viewer';
 import { HandwritingCheck } from './handwriting-check';
 import { IntervalSelect } from './interval-select';
+import { LevelCharactersPick } from './level-characters-pick';
 import { PastSessions } from './past-sessions';
 import { PlayerPanel } from './player-panel';
 import { WordEntry } from './word-entry';
@@ -78,6 +79,16 @@ export function DictationPage() {
           }}
           viewer={viewer}
           disabled={!editable}
+        />
+        <LevelCharactersPick
+          limit={viewer.limit}
+          disabled={!editable}
+          onPick={(next) => {
+            setWords(next);
+            setStartIssue(null);
+            setSessionId(null);
+            if (phase === 'complete') player.stop();
+          }}
         />
         <div className="flex flex-col gap-4 border-t border-line pt-4 sm:flex-row sm:items-end sm:justify-between">
           <IntervalSelect value={interval} onChange={setIntervalS} disabled={!editable} />

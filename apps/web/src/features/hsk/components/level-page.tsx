@@ -1,41 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { HSK_LEVELS, hskSections } from '@kouyu/core';
+import { hskSections } from '@kouyu/core';
 import { buttonClass } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { LocalLink, LocalNavLink } from '@/components/ui/local-link';
+import { LocalLink } from '@/components/ui/local-link';
+import { useSyllabus } from '@/lib/syllabus';
 import { useLevelParam } from '../hooks/use-level-param';
 import { useHskLevels } from '../api/get-levels';
 import { ExamOutline } from './exam-outline';
+import { LevelNav } from './level-nav';
 
 /** `/hsk/{level}`: what the level covers, its words, and its listening, reading and writing practice. */
 export function HskLevelPage() {
   const { t } = useTranslation('hsk');
   const level = useLevelParam();
-  const levels = useHskLevels();
+  const { syllabus } = useSyllabus();
+  const levels = useHskLevels(syllabus);
   const info = levels.data?.data.find((l) => l.level === level);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8" data-testid="hsk-level-page">
-      <nav aria-label={t('nav.levels')}>
-        <ul className="flex flex-wrap gap-2">
-          {HSK_LEVELS.map((n) => (
-            <li key={n}>
-              <LocalNavLink
-                to={`/hsk/${n}`}
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium',
-                    isActive
-                      ? 'border-brand bg-brand text-on-brand'
-                      : 'border-line bg-surface-raised hover:bg-surface-sunken',
-                  )
-                }
-              >
-                HSK {n}
-              </LocalNavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LevelNav syllabus={syllabus} />
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold">{t('levelPage.heading', { level })}</h1>
         <p className="text-lg">{t(`levels.${level}.summary`)}</p>

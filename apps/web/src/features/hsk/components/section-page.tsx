@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { hasTimedListening } from '@kouyu/core';
+import { hasTimedListening, otherSyllabus } from '@kouyu/core';
 import type { HskSection } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
-import { useLang } from '@/components/ui/local-link';
+import { LocalLink, useLang } from '@/components/ui/local-link';
 import { useLevelParam } from '../hooks/use-level-param';
 import { useHskSets } from '../api/get-sets';
 import { useSignedIn } from '../hooks/use-signed-in';
+import { useSetsSyllabus } from '../hooks/use-sets-syllabus';
 import { Breadcrumbs } from './breadcrumbs';
 import { SetCard } from './set-card';
 
@@ -15,7 +16,9 @@ export function HskSectionPage({ section }: { section: HskSection }) {
   const lang = useLang();
   const level = useLevelParam();
   const signedIn = useSignedIn();
-  const sets = useHskSets({ level, section, language: lang, signedIn });
+  const syllabus = useSetsSyllabus();
+  const other = otherSyllabus(syllabus);
+  const sets = useHskSets({ level, section, language: lang, syllabus, signedIn });
   const name = t(`sections.${section}`);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-8" data-testid="hsk-section-page">
@@ -23,6 +26,16 @@ export function HskSectionPage({ section }: { section: HskSection }) {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{t('sectionPage.heading', { level, section: name })}</h1>
         <p className="text-ink-muted">{t(`sectionBlurb.${section}`)}</p>
+        <p className="text-sm" data-testid="hsk-sets-syllabus" data-syllabus={syllabus}>
+          {t('sectionPage.syllabus', { syllabus: t(`common:syllabus.${syllabus}`) })}{' '}
+          <LocalLink
+            to={`/hsk/${level}/${section}?syllabus=${other}`}
+            className="text-brand underline"
+            data-testid="hsk-sets-other"
+          >
+            {t('sectionPage.otherSyllabus', { syllabus: t(`common:syllabus.${other}`) })}
+          </LocalLink>
+        </p>
         {section === 'listening' && hasTimedListening(level) ? (
           <p className="text-sm text-ink-muted">{t('sectionPage.timedNote')}</p>
         ) : null}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HSK_LEVELS, HSKK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
+import { HSKK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
 import { useSyllabus } from '@/lib/syllabus';
 import { LocalNavLink } from '@/components/ui/local-link';
 import { cn } from '@/components/ui/cn';
@@ -40,7 +40,11 @@ export function Header({ account, plus }: { account: ReactNode; plus: ReactNode 
             <NavDropdown
               testId="nav-hsk"
               label={t('header.hsk')}
-              items={HSK_LEVELS.map((n) => ({ label: `HSK ${n}`, to: `/hsk/${n}` }))}
+              // The HSK level pages of the learner's syllabus (HSK 3.0 adds 7-9).
+              items={SYLLABUS_LEVELS[syllabus].map((n) => ({
+                label: `HSK ${levelLabel(syllabus, n)}`,
+                to: `/hsk/${levelLabel(syllabus, n)}`,
+              }))}
             />
             <NavDropdown
               testId="nav-vocabulary"

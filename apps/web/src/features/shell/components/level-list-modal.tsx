@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HSK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
+import { SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
 import { useSyllabus } from '@/lib/syllabus';
 import { Modal } from '@/components/ui/modal';
 import { useLocalPath } from '@/components/ui/local-link';
@@ -19,8 +19,8 @@ export function LevelListModal({
   const navigate = useNavigate();
   const local = useLocalPath();
   const { syllabus } = useSyllabus();
-  // Vocabulary follows the learner's syllabus (HSK 3.0 adds 7-9); the HSK level pages are 1-6.
-  const levels = kind === 'hsk' ? HSK_LEVELS : SYLLABUS_LEVELS[syllabus];
+  // Both follow the learner's syllabus: HSK 3.0 adds 7-9.
+  const levels = SYLLABUS_LEVELS[syllabus];
   return (
     <Modal
       open={open}
@@ -36,11 +36,13 @@ export function LevelListModal({
               type="button"
               className="w-full rounded-xl border border-line px-3 py-4 text-center font-semibold hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
               onClick={() => {
-                navigate(local(kind === 'hsk' ? `/hsk/${n}` : `/vocabulary/${levelLabel(syllabus, n)}`));
+                navigate(local(`/${kind}/${levelLabel(syllabus, n)}`));
                 onClose({ navigated: true });
               }}
             >
-              {kind === 'hsk' ? `HSK ${n}` : t('header.vocabularyLevel', { level: levelLabel(syllabus, n) })}
+              {kind === 'hsk'
+                ? `HSK ${levelLabel(syllabus, n)}`
+                : t('header.vocabularyLevel', { level: levelLabel(syllabus, n) })}
             </button>
           </li>
         ))}

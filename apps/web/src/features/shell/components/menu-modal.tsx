@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HSK_LEVELS, HSKK_LEVELS } from '@kouyu/core';
+import { HSKK_LEVELS, SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
 import { Modal } from '@/components/ui/modal';
 import { useLocalPath } from '@/components/ui/local-link';
 import { useModals } from '@/lib/modals';
+import { useSyllabus } from '@/lib/syllabus';
 
 /** Mobile menu: HSKK levels, Idioms, Dictation, HSK 1-6, and the footer's links (About, privacy, FAQ, help, contact, WeChat). */
 export function MenuModal({
@@ -17,6 +18,7 @@ export function MenuModal({
   const navigate = useNavigate();
   const local = useLocalPath();
   const { open: openModal } = useModals();
+  const { syllabus } = useSyllabus();
   const go = (to: string) => {
     navigate(local(to));
     onClose({ navigated: true });
@@ -52,9 +54,14 @@ export function MenuModal({
             {t('header.hsk')}
           </h3>
           <div className="grid grid-cols-3 gap-1">
-            {HSK_LEVELS.map((n) => (
-              <button key={n} type="button" className={link} onClick={() => go(`/hsk/${n}`)}>
-                HSK {n}
+            {SYLLABUS_LEVELS[syllabus].map((n) => (
+              <button
+                key={n}
+                type="button"
+                className={link}
+                onClick={() => go(`/hsk/${levelLabel(syllabus, n)}`)}
+              >
+                HSK {levelLabel(syllabus, n)}
               </button>
             ))}
           </div>

@@ -13,7 +13,7 @@ const plan = (over: Partial<TodayResponse> = {}): TodayResponse => ({
   date: '2026-11-26',
   goal: { kind: 'items', target: 4, done: 1 },
   streak: { days: 5, freeze_available: false, frozen_days: ['2026-11-25'] },
-  exam: { date: '2026-12-21', days_left: 25 },
+  exam: { date: '2026-12-21', days_left: 25, syllabus: 'hsk3', level: '4' },
   reviews_due: 3,
   tasks: [
     { kind: 'review', title_key: 'today.tasks.review', href: '/review', done: false },

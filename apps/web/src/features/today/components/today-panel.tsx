@@ -16,7 +16,7 @@ const readableDay = (day: string, lang: string) =>
   );
 
 function Summary({ data }: { data: TodayResponse }) {
-  const { t, i18n } = useTranslation('today');
+  const { t, i18n } = useTranslation(['today', 'common']);
   const { goal, streak, exam } = data;
   const met = goal.done >= goal.target;
   return (
@@ -67,7 +67,12 @@ function Summary({ data }: { data: TodayResponse }) {
               ? t('today.exam.today')
               : t('today.exam.days', { count: exam.days_left })}
         </p>
-        {exam ? <p className="text-sm text-ink-muted">{readableDay(exam.date, i18n.language)}</p> : null}
+        {exam ? (
+          <p className="text-sm text-ink-muted" data-testid="today-exam-which" data-syllabus={exam.syllabus}>
+            {t('today.exam.which', { level: exam.level, syllabus: t(`common:syllabus.${exam.syllabus}`) })} ·{' '}
+            {readableDay(exam.date, i18n.language)}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { SYLLABUS_LEVELS, levelLabel } from '@kouyu/core';
 import type { Syllabus } from '@kouyu/core';
 import { LocalLink } from '@/components/ui/local-link';
 import { cn } from '@/components/ui/cn';
-import { useVocabularyLevels } from '../api/get-levels';
+import { useVocabularyLevels } from '@/lib/vocabulary-levels';
 
 /** A tab's word count: the number shown, "Words: N" read out. */
 function Count({ value }: { value: number | undefined }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { VOCABULARY_HELP_WORDS } from '@kouyu/core';
-import { useVocabularyLevels } from '../api/get-levels';
+import { useVocabularyLevels } from '@/lib/vocabulary-levels';
 
 /** The help text of spec 000 §1: how many words the first levels ask for. */
 export function VocabularyHelp() {

@@ -4,7 +4,7 @@ import { HSK3_BAND_LEVEL, HSK_LEVELS, SEARCH_MAX_CHARS, levelLabel, syllabusOr }
 import type { Syllabus } from '@kouyu/core';
 import { SyllabusSwitch } from '@/components/syllabus-switch';
 import { useSyllabus } from '@/lib/syllabus';
-import { LevelCharacters } from './level-characters';
+import { LevelCharacters } from '@/components/level-characters';
 import { LevelChanges } from './level-changes';
 import { Button } from '@/components/ui/button';
 import { useLang } from '@/components/ui/local-link';

@@ -3,7 +3,7 @@ import { vocabularyLevelsSchema } from '@kouyu/core';
 import type { Syllabus } from '@kouyu/core';
 import { api } from '@/lib/api';
 
-/** `GET /vocabulary/levels`: the number of words of each level. */
+/** `GET /vocabulary/levels`: the number of words of each level (vocabulary and HSK pages). */
 export const vocabularyLevelsQuery = (syllabus: Syllabus) =>
   queryOptions({
     queryKey: ['vocabulary-levels', syllabus],

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Syllabus } from '@kouyu/core';
 import { levelLabel } from '@kouyu/core';
 import { LocalLink } from '@/components/ui/local-link';
-import { useVocabularyCharacters } from '../api/get-characters';
+import { useVocabularyCharacters } from '@/lib/vocabulary-characters';
 
-/** The characters new at the level, folded; each opens its stroke-order practice. */
+/** The characters new at a level of a syllabus, folded; each opens its stroke-order practice (vocabulary and HSK pages). */
 export function LevelCharacters({ syllabus, level }: { syllabus: Syllabus; level: number }) {
   const { t } = useTranslation('vocabulary');
   const chars = useVocabularyCharacters(syllabus, level);
