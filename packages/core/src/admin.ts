@@ -61,6 +61,27 @@ export type OutboxItem = z.infer<typeof outboxItemSchema>;
 export const adminOutboxSchema = z.object({ success: z.literal(true), data: z.array(outboxItemSchema) });
 
 /**
+ * One inviter whose invitees finished their first test from one address in one month, at least
+ * INVITATION_CLUSTER_SIZE of them (`GET /admin/invitation-clusters`): maybe self-made invitations,
+ * maybe a class behind one school router; the admin decides (decision 023).
+ */
+export const invitationClusterSchema = z.object({
+  inviter_id: z.number().int(),
+  inviter_email: z.string(),
+  /** The month, as its first day (YYYY-MM-DD, UTC). */
+  month: z.string(),
+  address: z.string(),
+  invitees: z.number().int(),
+  updated_at: z.string(),
+});
+export type InvitationCluster = z.infer<typeof invitationClusterSchema>;
+
+export const adminInvitationClustersSchema = z.object({
+  success: z.literal(true),
+  data: z.array(invitationClusterSchema),
+});
+
+/**
  * Body of `PUT /admin/users/{id}/membership`: a date makes the user a member until then (a past date
  * leaves an expired member); null ends the membership. The date must be one the membership rules can
  * read (1 year back to about 5 years ahead), or the member would count as expired at once.

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_BONUSES_PER_MONTH, INVITATION_BONUS_POINTS } from '@kouyu/core';
+import { eq } from 'drizzle-orm';
+import {
+  INVITATION_BONUSES_PER_MONTH,
+  INVITATION_BONUS_POINTS,
+  INVITATION_CLUSTER_SIZE,
+  adminInvitationClustersSchema,
+} from '@kouyu/core';
+import { users } from '../db/schema.js';
+import { forgetUser } from './user-cache.js';
 import { createTestApp, testDriver } from '../test/app.js';
 import type { TestApp } from '../test/app.js';
 import { clientAddress, email, signUp } from '../test/accounts.js';
@@ -59,10 +67,30 @@ describe(`invitation bonus on ${testDriver}`, () => {
     const friends = [];
     for (let i = 0; i < INVITATION_BONUSES_PER_MONTH + 2; i++)
       friends.push(await signUp(t.app, email(), 'secret-123', inviter.user.share_code));
-    // Self-made accounts from one address: a cluster the log tells the admin of, and still the cap.
+    // Self-made accounts from one address: a cluster the admin is shown, and still the cap.
     const address = clientAddress();
     for (const friend of friends) await firstTest(friend, address);
     expect(await points(inviter)).toBe(INVITATION_BONUSES_PER_MONTH * INVITATION_BONUS_POINTS);
     for (const friend of friends) expect(await points(friend)).toBe(INVITATION_BONUS_POINTS);
+
+    const admin = await signUp(t.app);
+    await t.app.database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
+    forgetUser(admin.user.id);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/invitation-clusters', headers: admin.auth });
+    expect(listed.statusCode).toBe(200);
+    const clusters = adminInvitationClustersSchema.parse(listed.json()).data;
+    const mine = clusters.filter((c) => c.inviter_id === inviter.user.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ inviter_email: inviter.email, address, invitees: friends.length }),
+    ]);
+    expect(mine[0]?.invitees).toBeGreaterThanOrEqual(INVITATION_CLUSTER_SIZE);
+    // Friends finishing from addresses of their own make no cluster.
+    const other = await signUp(t.app);
+    for (let i = 0; i < INVITATION_CLUSTER_SIZE; i++)
+      await firstTest(await signUp(t.app, email(), 'secret-123', other.user.share_code));
+    const again = adminInvitationClustersSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/invitation-clusters', headers: admin.auth })).json(),
+    ).data;
+    expect(again.some((c) => c.inviter_id === other.user.id)).toBe(false);
   });
 });

@@ -2,13 +2,14 @@
  * The invitation bonus (spec 000: points to both sides), paid when the invited learner did something
  * real: their first saved test (analytics goal 3), not a mere verified sign-up. An inviter earns at
  * most INVITATION_BONUSES_PER_MONTH a month, and invitees finishing from one address make a cluster
- * the admin is told of in the log (a class behind one school router is one too, so it is not refused).
+ * the admin is shown (`invitation_clusters`, GET /admin/invitation-clusters) and told of in the log (a
+ * class behind one school router is one too, so it is not refused).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { INVITATION_BONUSES_PER_MONTH, INVITATION_BONUS_POINTS, INVITATION_CLUSTER_SIZE } from '@kouyu/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { pointsLedger } from '../db/schema.js';
+import { invitationClusters, pointsLedger } from '../db/schema.js';
 import type { Kv } from '../plugins/kv.js';
 import type { UserRow } from './users.js';
 
@@ -58,8 +59,16 @@ export async function payInvitationBonus(
   const month = monthStart(now);
   const clusterKey = `invite-cluster:${inviter}:${month.getTime()}:${address}`;
   const fromAddress = await deps.kv.incr(clusterKey, MONTH_MS);
-  if (fromAddress >= INVITATION_CLUSTER_SIZE)
+  if (fromAddress >= INVITATION_CLUSTER_SIZE) {
     deps.log.warn({ inviter, invitee: learner.id, address, invitees: fromAddress }, 'invitation cluster');
+    await db
+      .insert(invitationClusters)
+      .values({ inviterId: inviter, month, address, invitees: fromAddress })
+      .onConflictDoUpdate({
+        target: [invitationClusters.inviterId, invitationClusters.month, invitationClusters.address],
+        set: { invitees: fromAddress, updatedAt: now },
+      });
+  }
   const [earned] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(pointsLedger)

@@ -582,6 +582,28 @@ export const kvEntries = pgTable(
   (t) => [index('kv_entries_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Inviters whose invitees finished a first test from one address in one month (accounts/invitation.ts):
+ * shown to admins as a possible cluster of self-made invitations. One row per inviter, month and address.
+ */
+export const invitationClusters = pgTable(
+  'invitation_clusters',
+  {
+    id: serial('id').primaryKey(),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    address: text('address').notNull(),
+    invitees: integer('invitees').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitation_clusters_uq').on(t.inviterId, t.month, t.address),
+    index('invitation_clusters_updated_idx').on(t.updatedAt),
+  ],
+);
+
 // ── Kept answer recordings (decision 011) ───────────────────────────────────────────────────────────
 
 /**

@@ -8,6 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import {
   answerRecordings,
+  invitationClusters,
   contacts,
   dictationSessions,
   emailCodes,
@@ -167,6 +168,11 @@ export const userDataTables: readonly UserDataTable[] = [
 /** Tables with a user id or an e-mail column that are not the user's data, and why. */
 export const keptBecause: readonly { table: PgTable; reason: string }[] = [
   { table: users, reason: 'the account itself: exported as `account`, deleted last' },
+  {
+    table: invitationClusters,
+    reason:
+      'an abuse signal about the account for admins, holding other people’s addresses: not exported; deleted with the account (cascade)',
+  },
   {
     table: redeemBatches,
     reason:

@@ -31,6 +31,7 @@ export const HTTP_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/user/export': '401 200 200 200 200',
   'DELETE /api/v1/user': '401 400 400 400 400',
   'GET /api/v1/admin/outbox': '401 403 403 403 200',
+  'GET /api/v1/admin/invitation-clusters': '401 403 403 403 200',
   'GET /api/v1/admin/users': '401 403 403 403 200',
   'GET /api/v1/admin/users/:id': '401 403 403 403 200',
   'PUT /api/v1/admin/users/:id/membership': '401 403 403 403 400',

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminInvitationClustersSchema,
   adminMembershipBody,
   adminOutboxQuery,
   adminOutboxSchema,
@@ -13,7 +14,7 @@ import {
   paginate,
 } from '@kouyu/core';
 import { errors } from '../../../lib/errors.js';
-import { mailOutbox, pointsLedger, users } from '../../../db/schema.js';
+import { invitationClusters, mailOutbox, pointsLedger, users } from '../../../db/schema.js';
 import { findUserById, toStoredUser } from '../../../accounts/users.js';
 import { recordAdminChange } from '../../../membership/ledger.js';
 import { countResults, listResults } from '../../../speaking/results.js';
@@ -48,6 +49,38 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         data: rows
           .map((r) => ({ ...r, created_at: r.createdAt.toISOString() }))
           .map(({ createdAt: _c, ...rest }) => rest),
+      };
+    },
+  );
+
+  // Inviters whose invitees finished from one address (accounts/invitation.ts), newest first.
+  app.get(
+    '/invitation-clusters',
+    { schema: { response: { 200: adminInvitationClustersSchema } } },
+    async () => {
+      const rows = await db
+        .select({
+          inviterId: invitationClusters.inviterId,
+          email: users.email,
+          month: invitationClusters.month,
+          address: invitationClusters.address,
+          invitees: invitationClusters.invitees,
+          updatedAt: invitationClusters.updatedAt,
+        })
+        .from(invitationClusters)
+        .innerJoin(users, eq(users.id, invitationClusters.inviterId))
+        .orderBy(desc(invitationClusters.updatedAt))
+        .limit(100);
+      return {
+        success: true as const,
+        data: rows.map((r) => ({
+          inviter_id: r.inviterId,
+          inviter_email: r.email,
+          month: r.month.toISOString().slice(0, 10),
+          address: r.address,
+          invitees: r.invitees,
+          updated_at: r.updatedAt.toISOString(),
+        })),
       };
     },
   );

@@ -9,4 +9,5 @@ export const adminKeys = {
   outbox: ['admin', 'outbox'] as const,
   analytics: ['admin', 'analytics'] as const,
   campusCard: ['admin', 'campus-card'] as const,
+  invitationClusters: ['admin', 'invitation-clusters'] as const,
 };

@@ -118,6 +118,50 @@ describe('admin dashboard', () => {
     await screen.findByTestId('admin-forbidden');
   });
 
+  it('shows on the overview the inviters whose invitees finished from one address', async () => {
+    signIn('admin');
+    answer = (call) => {
+      if (call.path.startsWith('/admin/invitation-clusters'))
+        return json({
+          success: true,
+          data: [
+            {
+              inviter_id: 7,
+              inviter_email: 'learner@kouyu.test',
+              month: '2026-12-01',
+              address: '203.0.113.9',
+              invitees: 4,
+              updated_at: '2026-12-02T09:00:00.000Z',
+            },
+          ],
+        });
+      if (call.path.startsWith('/admin/contacts/stats'))
+        return json({
+          success: true,
+          data: {
+            total: 0,
+            by_status: { new: 0, read: 0, resolved: 0 },
+            by_type: Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, 0])),
+            rated_count: 0,
+            average_rating: null,
+          },
+        });
+      if (call.path.startsWith('/admin/users'))
+        return json({
+          success: true,
+          data: [{ ...user(), payment_expiration: null }],
+          pagination: paginate(1, 20, 1),
+        });
+      return json({ success: false, code: 'internal', message: 'x' }, 500);
+    };
+    setup('/en/admin');
+    const cluster = await screen.findByTestId('invitation-cluster');
+    expect(cluster.textContent).toContain('4 invitees from 203.0.113.9');
+    expect(within(cluster).getByRole('link', { name: 'learner@kouyu.test' }).getAttribute('href')).toBe(
+      '/en/admin/users/7',
+    );
+  });
+
   it('marks a message resolved and shows the refetched state and counts', async () => {
     signIn('admin');
     let status: ContactItem['status'] = 'new';

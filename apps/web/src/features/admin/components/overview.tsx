@@ -6,6 +6,7 @@ import { useContactStats } from '../api/get-contact-stats';
 import { useUsers } from '../api/get-users';
 import { LoadError, Loading } from './parts';
 import { AnalyticsSection } from './analytics/analytics-section';
+import { InvitationClusters } from './invitations/invitation-clusters';
 
 function Tile({
   label,
@@ -87,6 +88,7 @@ export function Overview() {
         {t('overview.openOutbox')}
       </LocalLink>
       <AnalyticsSection />
+      <InvitationClusters />
     </div>
   );
 }
