@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../src/locales/en/check.json' with { type: 'json' };
-import { CHECK_SENTENCES } from '@/features/speech-check/lib/speech-check';
+import { CHECK_SENTENCES } from '../src/features/speech-check/lib/speech-check';
 import { signUpThroughApi, storeSession } from './accounts';
 import { launchBrowser, newPage } from './browser';
 import { STANDIN_PHRASE } from './transcription-standin';

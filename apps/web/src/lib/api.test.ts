@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { freshToken, renewedToken } from './api';
+import { z } from 'zod';
+import { api, freshToken, renewedToken } from './api';
 import { getSession, saveAuth } from './session';
 
 /** An unsigned JWT-shaped token whose payload says when it was issued and when it expires. */
@@ -79,5 +80,39 @@ describe('freshToken: a valid token for every call of a long flow', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(next).toBe(getSession().token);
     expect(getSession().refreshToken).toBe('r2');
+  });
+});
+
+describe('calls on a network that went away', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('fails at once offline, sending nothing and not renewing a token about to expire', async () => {
+    saveAuth({ token: token(nowS() - 890, nowS() + 10), refresh_token: 'r1' });
+    const fetchMock = refreshAnswers(renewed);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(api('/user-test-questions', { method: 'POST', body: {}, schema: z.unknown() })).rejects.toThrow(
+      TypeError,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives up a refresh that never answers once the browser goes offline, and keeps the session', async () => {
+    const before = token(nowS() - 890, nowS() + 10);
+    saveAuth({ token: before, refresh_token: 'r1' });
+    refreshAnswers(
+      () => new Promise<Response>((_resolve, reject) => {
+        // Like a request sent as the network went away: no answer until it is aborted.
+        const signal = vi.mocked(fetch).mock.calls[0]?.[1]?.signal;
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+    );
+    const pending = freshToken();
+    window.dispatchEvent(new Event('offline'));
+    expect(await pending).toBe(before);
+    expect(getSession().refreshToken).toBe('r1');
   });
 });

@@ -46,12 +46,33 @@ let refreshing: Promise<boolean> | null = null;
 // network failed (keep the session: the learner may only be offline for a moment).
 let lastRefreshRefused = false;
 
+/** A refresh that has not answered by then counts as a network failure (the session is kept). */
+const REFRESH_TIMEOUT_MS = 15_000;
+
+/**
+ * Aborts after `ms`, or at once when the browser goes offline: a request sent as the network went away
+ * may neither answer nor fail, and everything waiting on the refresh would wait with it.
+ */
+function lostNetworkSignal(ms: number): AbortSignal {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), ms);
+  const offline = () => ac.abort();
+  if (typeof window !== 'undefined') window.addEventListener('offline', offline, { once: true });
+  ac.signal.addEventListener('abort', () => {
+    clearTimeout(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('offline', offline);
+  });
+  return ac.signal;
+}
+
 async function postRefresh(refreshToken: string): Promise<boolean> {
+  const signal = lostNetworkSignal(REFRESH_TIMEOUT_MS);
   try {
     const res = await fetch(`${API_BASE}/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
+      signal,
     });
     lastRefreshRefused = res.status === 401;
     if (!res.ok) return false;
@@ -127,6 +148,8 @@ export async function freshToken(): Promise<string | null> {
     expiry !== null && issued !== null ? (expiry - issued) / 4 : EARLY_REFRESH_MS,
   );
   if (expiry === null || expiry - Date.now() > margin || !refreshToken) return token;
+  // Offline, a refresh cannot answer: the call goes with the stored token and fails as offline.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return token;
   if (await refreshSession()) return getSession().token;
   if (lastRefreshRefused) {
     clearSession();
@@ -163,7 +186,27 @@ async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Resp
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  // Offline, nothing is sent: a request queued behind ones the dead network keeps open would wait for
+  // ever; failing at once lets the caller keep its work on the device (a run, review answers).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new TypeError('offline');
+  const timeout = lostNetworkSignal(body instanceof FormData ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
+  const signal = opts.signal ? anySignal([opts.signal, timeout]) : timeout;
+  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal });
+}
+
+/** A call that has not answered by then is given up as a network failure. */
+const API_TIMEOUT_MS = 60_000;
+const UPLOAD_TIMEOUT_MS = 180_000;
+
+/** Aborts when any of `signals` does. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const ac = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) ac.abort();
+    else s.addEventListener('abort', () => ac.abort(), { once: true });
+  }
+  return ac.signal;
 }
 
 async function toError(res: Response): Promise<ApiError> {
