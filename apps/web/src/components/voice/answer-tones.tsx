@@ -26,7 +26,8 @@ export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text
         if (live) setState({ kind: 'done', syllables: report.syllables });
       })
       .catch((err: unknown) => {
-        if (live) setState({ kind: 'failed', code: err instanceof ApiError ? err.code : 'internal' });
+        // Not an answer of the server: the recording itself could not be read here.
+        if (live) setState({ kind: 'failed', code: err instanceof ApiError ? err.code : 'audio_unreadable' });
       });
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@kouyu/core';
 import { useHealth } from '../../api/get-health';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { useMicPermission } from '../../hooks/use-mic-permission';
 import { browserRecognitionConstructor } from '../../lib/browser-recognition';
 import { asrEngineState } from '../../lib/speech-check';
@@ -31,6 +32,16 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
   const health = useHealth();
   const typing = health.data ? asrEngineState(health.data) === 'none' : false;
   const browserRecognition = browserRecognitionConstructor() !== null;
+
+  // A guest's feedback stays on screen until the guest leaves it (back to the test, or a link
+  // elsewhere) or says "Done": only then the limitation modal, whose close goes where they were going.
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const { openGuestLimit } = run;
+  const leaveFeedback = (to: string | null) => {
+    setLeaveTo(to);
+    openGuestLimit();
+  };
+  useLeaveGuard(!viewer.signedIn && state.showFeedback && !run.guestLimit, leaveFeedback);
 
   // "Granted continues automatically": a grant from the prompt or from browser settings starts the run.
   const { start } = run;
@@ -68,8 +79,8 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           onSendKept={() => void run.sendKept()}
           signedIn={viewer.signedIn}
           official={viewer.official}
-          onBack={() => run.showFeedback(false)}
-          onDone={viewer.signedIn ? undefined : run.openGuestLimit}
+          onBack={viewer.signedIn ? () => run.showFeedback(false) : () => leaveFeedback(null)}
+          onDone={viewer.signedIn ? undefined : () => leaveFeedback(null)}
         />
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[17rem_1fr]">
@@ -133,7 +144,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
         onClose={() => setAskMic(false)}
       />
       <NoAnswersModal open={run.noAnswers} onClose={run.closeNoAnswers} />
-      <GuestLimitModal open={run.guestLimit} />
+      <GuestLimitModal open={run.guestLimit} closeTo={leaveTo} />
     </div>
   );
 }
