@@ -111,7 +111,8 @@ export const en: Wording = {
   offTopic: 'The answer does not address the question.',
   lengthGood: (c) => `Good length: ${c} characters.`,
   lengthShort: (c, e) => `Too short: ${c} characters where about ${e} are expected.`,
-  vocabGood: (n, l) => `You used ${n} ${new Intl.PluralRules('en').select(n) === 'one' ? 'word' : 'words'} at HSK ${l} level.`,
+  vocabGood: (n, l) =>
+    `You used ${n} ${new Intl.PluralRules('en').select(n) === 'one' ? 'word' : 'words'} at HSK ${l} level.`,
   vocabLow: (l) => `Few words at HSK ${l} level; the answer relies on simpler words.`,
   rateGood: (cpm) => `Steady pace: ${cpm} characters per minute.`,
   rateSlow: (cpm, t) => `Slow pace: ${cpm} characters per minute; aim for about ${t}.`,
@@ -121,7 +122,8 @@ export const en: Wording = {
       `Listen again and repeat the part 「${p}」 three times, then say the whole sentence.`,
     referenceSounds: (c) => `Practise ${c} with their pinyin and tones, then say the whole sentence again.`,
     retellPoints: (p) => `Retell it again and include: ${p}.`,
-    openOffTopic: (o) => `Answer the question with your own information, e.g. 「${o}」, then give two details.`,
+    openOffTopic: (o) =>
+      `Answer the question with your own information, e.g. 「${o}」, then give two details.`,
     echo: (e) => `Answer with your own information, e.g. 「${e}」.`,
     openPoints: (p) => `Answer again and also talk about: ${p}.`,
     openShort: (e) => `Add a reason (因为……) and an example (比如……) to reach about ${e} characters.`,

@@ -13,7 +13,11 @@ export function EmptyState({ nextDue }: { nextDue: string | null }) {
   const next = nextDue ? new Date(nextDue) : null;
   const day = next && !Number.isNaN(next.getTime()) ? dueDay(next, new Date()) : null;
   const body =
-    day === 'today' ? 'review.empty.bodyToday' : day === 'tomorrow' ? 'review.empty.bodyTomorrow' : 'review.empty.body';
+    day === 'today'
+      ? 'review.empty.bodyToday'
+      : day === 'tomorrow'
+        ? 'review.empty.bodyTomorrow'
+        : 'review.empty.body';
   return (
     <div
       className="flex flex-col items-center gap-2 rounded-2xl border border-line bg-surface-raised p-8 text-center shadow-sm"

@@ -16,6 +16,7 @@ import { NoAnswersModal } from './no-answers-modal';
 import { QuestionContent } from './question-content';
 import { QuestionNavigator } from './question-navigator';
 import { RunHeader } from './run-header';
+import { RunHelp } from './run-help';
 import { RunNavigation } from './run-navigation';
 import { RunSidebar } from './run-sidebar';
 import { StartPanel } from './start-panel';
@@ -134,6 +135,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           </div>
         </div>
       )}
+      {state.showFeedback ? null : <RunHelp />}
       {flow.clickToPlay && !state.showFeedback ? (
         <ClickToPlay onPlay={() => void flow.play()} onDismiss={flow.dismissClickToPlay} />
       ) : null}
