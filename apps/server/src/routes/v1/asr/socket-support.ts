@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { errorMessage } from '@kouyu/core';
-import type { SpeechErrorCode } from '@kouyu/core';
+import type { ErrorCode, SpeechErrorCode } from '@kouyu/core';
 import type { AsrEngine, AsrError } from '../../../speech/asr/types.js';
 
 /**
@@ -21,7 +21,8 @@ export const WS_CODE = {
 
 export interface SocketError {
   wsCode: number;
-  code: SpeechErrorCode;
+  /** A speech code when the socket itself fails; a caller refusal may carry an account or access code. */
+  code: ErrorCode;
   message: string;
 }
 
