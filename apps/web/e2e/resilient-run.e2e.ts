@@ -342,7 +342,8 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await page.context().close();
 
       // No payment vendor on this server: the learner reads what they can do instead.
-      const plus = await openSignedIn(account, `/${lang}/plus`);
+      // A fresh sign-in per page: tokens live 3 s here, and a refresh token is used once only.
+      const plus = await openSignedIn(await login(account.email, account.password), `/${lang}/plus`);
       const notice = plus.getByTestId('pay-unavailable');
       await notice.waitFor();
       expect(await notice.textContent()).toBe(common.errors.payments_unavailable);
