@@ -22,14 +22,16 @@ function routePaths(): string[] {
   expect(paths.length).toBeGreaterThan(20);
   return ['', ...paths].map((p) => {
     const hskk = p.startsWith('test');
-    return `/en/${p}`
-      .replace(':level', hskk ? 'basic' : '3')
-      // A test that exists: HSKK tests are numbered from 101 in the content.
-      .replace(':testId', hskk ? '101' : '1')
-      .replace(':word', encodeURIComponent('银行'))
-      .replace(':mode', 'part-1')
-      .replace('/*', '')
-      .replace(/\/$/, '');
+    return (
+      `/en/${p}`
+        .replace(':level', hskk ? 'basic' : '3')
+        // A test that exists: HSKK tests are numbered from 101 in the content.
+        .replace(':testId', hskk ? '101' : '1')
+        .replace(':word', encodeURIComponent('银行'))
+        .replace(':mode', 'part-1')
+        .replace('/*', '')
+        .replace(/\/$/, '')
+    );
   });
 }
 

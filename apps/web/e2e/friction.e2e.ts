@@ -141,7 +141,8 @@ describe('friction seen on a phone', () => {
       const b = await chips.nth(7).boundingBox();
       if (!a || !b || !shown) continue;
       seen += 1;
-      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
       expect(apart, `chip 8 under the feedback button at scroll ${y}`).toBe(true);
     }
     expect(seen).toBeGreaterThan(0);

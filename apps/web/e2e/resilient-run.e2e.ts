@@ -110,7 +110,9 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
       await page.getByTestId('no-recogniser').waitFor();
       const lang = new URL(page.url()).pathname.split('/')[1];
-      expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe(`/${lang}/speech-recognition`);
+      expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe(
+        `/${lang}/speech-recognition`,
+      );
       await page.getByTestId('start-test').click();
     }
     for (let n = from; n <= total; n++) {

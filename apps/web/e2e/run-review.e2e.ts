@@ -37,7 +37,6 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-
 async function playThrough(page: Page) {
   await page.getByTestId('play-audio').click();
   await page.locator('[data-testid=audio-status][data-status=allPlayed]').waitFor({ timeout: 30_000 });
@@ -144,7 +143,9 @@ describe('a test run and its review a learner can read', () => {
       const tests = (await (await fetch(`${baseURL}/api/v1/tests/level/1?language=${lang}`)).json()) as {
         data: { id: number; test_name: string }[];
       };
-      const english = (await (await fetch(`${baseURL}/api/v1/tests/level/1?language=en`)).json()) as typeof tests;
+      const english = (await (
+        await fetch(`${baseURL}/api/v1/tests/level/1?language=en`)
+      ).json()) as typeof tests;
       const own = tests.data.find((t) => t.id === TEST)?.test_name;
       expect(own).toBeTruthy();
       expect(own).not.toBe(english.data.find((t) => t.id === TEST)?.test_name);
@@ -204,7 +205,9 @@ describe('a test run and its review a learner can read', () => {
       const warning = page.locator('[data-testid=run-warning][data-warning=answerAll]');
       await warning.waitFor({ timeout: 90_000 });
       // Nine questions are left: Russian's "many" form, the numbers as ranges.
-      expect(await warning.textContent()).toBe(ruSpeaking.warnings.answerAll_many.replace('{{list}}', `1–${PARTS[2] - 1}`));
+      expect(await warning.textContent()).toBe(
+        ruSpeaking.warnings.answerAll_many.replace('{{list}}', `1–${PARTS[2] - 1}`),
+      );
       expect(await warning.getAttribute('data-unanswered')).toBe('1,2,3,4,5,6,7,8,9');
       expect(await page.getByTestId('feedback-view').count()).toBe(0);
       await page.context().close();
