@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from './browser';
+import { launchBrowser, DESKTOP, DESKTOP_1366, PHONE, PHONE_390 } from './browser';
+import { startRun } from './speaking-run';
 import { signUpThroughApi, storeSession } from './accounts';
 import type { AuthData } from '@kouyu/core';
 
@@ -21,12 +22,16 @@ function routePaths(): string[] {
   expect(paths.length).toBeGreaterThan(20);
   return ['', ...paths].map((p) => {
     const hskk = p.startsWith('test');
-    return `/en/${p}`
-      .replace(':level', hskk ? 'basic' : '3')
-      .replace(':testId', '1')
-      .replace(':mode', 'part-1')
-      .replace('/*', '')
-      .replace(/\/$/, '');
+    return (
+      `/en/${p}`
+        .replace(':level', hskk ? 'basic' : '3')
+        // A test that exists: HSKK tests are numbered from 101 in the content.
+        .replace(':testId', hskk ? '101' : '1')
+        .replace(':word', encodeURIComponent('银行'))
+        .replace(':mode', 'part-1')
+        .replace('/*', '')
+        .replace(/\/$/, '')
+    );
   });
 }
 
@@ -76,7 +81,8 @@ describe('accessibility: axe on every route of the route table', () => {
   let learner: AuthData | undefined;
   const paths = routePaths();
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // A fake microphone, so a run can be started and checked as the learner sees it.
+    browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
   });
   afterAll(async () => {
     await browser.close();
@@ -102,4 +108,22 @@ describe('accessibility: axe on every route of the route table', () => {
       }, 240_000);
     }
   }
+
+  it('learner, 390 px phone and 1366 px desktop: a started Part 3 run and the write page', async () => {
+    learner ??= await signUpThroughApi('axe');
+    for (const options of [PHONE_390, DESKTOP_1366]) {
+      const page = await context(browser, options, learner);
+      const found: Record<string, Violation[]> = {};
+      await visit(page, '/en/test/basic/101/part-3');
+      await startRun(page);
+      // The question list of Part 3 and its answer box, once the run shows them.
+      await page.getByTestId('question-nav-item').nth(1).waitFor();
+      found['part-3 run'] = await seriousViolations(page);
+      await visit(page, `/en/write/${encodeURIComponent('银行')}`);
+      await page.getByTestId('write-char-tab').nth(1).waitFor();
+      found['write'] = await seriousViolations(page);
+      await page.context().close();
+      expect(found).toEqual({ 'part-3 run': [], write: [] });
+    }
+  }, 240_000);
 });

@@ -58,6 +58,10 @@ export const PHONE: BrowserContextOptions = {
   hasTouch: true,
 };
 
+/** The sizes a learner trial used: a 390 px phone and a 1366 px laptop. */
+export const PHONE_390: BrowserContextOptions = { ...PHONE, viewport: { width: 390, height: 844 } };
+export const DESKTOP_1366: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
+
 /** Opens a fresh page in its own context (clean storage). */
 export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<Page> {
   const context = await browser.newContext(options);

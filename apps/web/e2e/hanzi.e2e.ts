@@ -2,10 +2,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hanziDataSchema } from '@kouyu/core';
 import en from '../src/locales/en/common.json' with { type: 'json' };
-import { DESKTOP, PHONE, launchBrowser, newPage } from './browser';
+import ru from '../src/locales/ru/common.json' with { type: 'json' };
+import zh from '../src/locales/zh/common.json' with { type: 'json' };
+import { DESKTOP, DESKTOP_1366, PHONE, PHONE_390, launchBrowser, newPage } from './browser';
 import { untilAttr, untilText } from './wait';
 
 const base = inject('baseURL');
+
+/** The first page of a vocabulary search, as the write page asks it. */
+async function page0(search: string): Promise<{ simplified: string }[]> {
+  const res = await fetch(`${base}/api/v1/vocabulary?search=${encodeURIComponent(search)}&language=en`);
+  return ((await res.json()) as { data: { simplified: string }[] }).data;
+}
 
 /**
  * Draws every stroke of the character in the quiz square with the mouse, along the stroke's median
@@ -146,5 +154,28 @@ describe('characters by hand in a real browser', () => {
     // Drawing did not scroll the page.
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.context().close();
+  });
+
+  it('one truth on the write page: a word with its HSK badge, and a character of it that is no word by itself is said to be part of it', async () => {
+    const word = '朋友';
+    // The character is no HSK word of its own (the vocabulary has no entry written 朋 alone).
+    const search = await page0(word.slice(0, 1));
+    expect(search.some((w) => w.simplified === word.slice(0, 1))).toBe(false);
+    for (const [lang, common, size] of [
+      ['en', en, PHONE_390],
+      ['zh', zh, DESKTOP_1366],
+      ['ru', ru, PHONE_390],
+    ] as const) {
+      const page = await newPage(browser, size);
+      await page.goto(`${base}/${lang}/write/${encodeURIComponent(word)}`);
+      const gloss = page.getByTestId('write-word-gloss');
+      await gloss.waitFor();
+      expect(await gloss.textContent()).toMatch(/HSK \d/);
+      const missing = page.getByTestId('write-char-gloss-missing');
+      await missing.waitFor();
+      expect(await missing.textContent()).toBe(common.hanzi.partOfWord.replace('{{word}}', word));
+      expect(await page.getByTestId('write-page').textContent()).not.toContain(common.hanzi.notInVocabulary);
+      await page.context().close();
+    }
   });
 });

@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { authDataSchema } from '@kouyu/core';
 import type { AuthData } from '@kouyu/core';
 import { storeSession } from './accounts';
-import { launchBrowser, newPage } from './browser';
+import enCheck from '../src/locales/en/check.json' with { type: 'json' };
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import ruCheck from '../src/locales/ru/check.json' with { type: 'json' };
+import zhCheck from '../src/locales/zh/check.json' with { type: 'json' };
+import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
+import ruSpeaking from '../src/locales/ru/speaking.json' with { type: 'json' };
+import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
+import zhSpeaking from '../src/locales/zh/speaking.json' with { type: 'json' };
+import { DESKTOP_1366, launchBrowser, newPage, PHONE_390 } from './browser';
 import { startE2eServer } from './server';
 import type { E2eServer } from './server';
 import { untilLevel } from './wait';
@@ -101,7 +109,10 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
     if (from === 1) {
       await page.locator('[data-testid=start-panel][data-typing=true]').waitFor();
       await page.getByTestId('no-recogniser').waitFor();
-      expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe('/en/speech-recognition');
+      const lang = new URL(page.url()).pathname.split('/')[1];
+      expect(await page.getByTestId('start-mic-check').getAttribute('href')).toBe(
+        `/${lang}/speech-recognition`,
+      );
       await page.getByTestId('start-test').click();
     }
     for (let n = from; n <= total; n++) {
@@ -234,6 +245,8 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
         expect(await page.getByTestId('own-recording').count()).toBe(1);
         expect(await page.getByTestId('answer-text').count()).toBe(0);
         expect(await page.getByTestId('recognition-notice').count()).toBe(0);
+        // The refusal is not told as a fault of ours: no catch-all text anywhere on the run.
+        expect(await page.getByTestId('test-run').textContent()).not.toContain(enCommon.errors.internal);
         await page.getByTestId('next-question').click();
         const total = 15;
         await typeEveryAnswer(page, total, undefined, 2);
@@ -255,4 +268,89 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       }
     },
   );
+
+  /** A guest's Part 1, every answer typed, to the end of its feedback (this server has no recogniser). */
+  const guestFeedback = async (lang: 'zh' | 'ru', size: typeof PHONE_390) => {
+    const page = await newPage(browser, size);
+    await page.goto(`${server.baseURL}/${lang}/test/basic/101/part-1`);
+    const speaking = { zh: zhSpeaking, ru: ruSpeaking }[lang];
+    const common = { zh: zhCommon, ru: ruCommon }[lang];
+    await untilStartPanel(page, speaking.run);
+    await typeEveryAnswer(page, 15);
+    await page.getByTestId('feedback-done').waitFor({ timeout: 180_000 });
+    // asr_unavailable is told as what it is (type your answers), never as a fault of ours.
+    expect(await page.getByTestId('test-run').textContent()).not.toContain(common.errors.internal);
+    // The feedback is the guest's to read: no modal over it until they leave it.
+    expect(await page.getByTestId('guest-limit-modal').count()).toBe(0);
+    return { page, speaking };
+  };
+
+  /** The start panel says, in the page's language, that answers are typed (with or without the browser's recognition). */
+  const untilStartPanel = async (page: Page, run: { noRecogniser: string; noRecogniserBrowser: string }) => {
+    const said = page.getByTestId('no-recogniser');
+    await said.waitFor();
+    expect([run.noRecogniser, run.noRecogniserBrowser]).toContain(await said.textContent());
+  };
+
+  it(
+    'a guest on a phone, in Russian, who follows a link away from the feedback meets the limitation modal first; closing it goes on there',
+    { timeout: 300_000 },
+    async () => {
+      const { page, speaking } = await guestFeedback('ru', PHONE_390);
+      const feedbackUrl = page.url();
+      // The bottom bar's Profile link: held while the modal asks, the page stays on the feedback.
+      await page.getByTestId('bottom-bar').getByRole('link').nth(1).tap();
+      const modal = page.getByTestId('guest-limit-modal');
+      await modal.waitFor();
+      expect(page.url()).toBe(feedbackUrl);
+      expect(await modal.textContent()).toContain(speaking.guestLimit.title);
+      expect(await page.getByTestId('feedback-view').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await page.waitForURL(/\/ru\/(profile|auth)/);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'a guest on a desktop, in Chinese, who goes back to the test from the feedback meets the limitation modal',
+    { timeout: 300_000 },
+    async () => {
+      const { page, speaking } = await guestFeedback('zh', DESKTOP_1366);
+      await page.getByTestId('back-to-test').click();
+      const modal = page.getByTestId('guest-limit-modal');
+      await modal.waitFor();
+      expect(await modal.textContent()).toContain(speaking.guestLimit.benefits.unlock);
+      // Closing it goes home (spec 001 §2), where the try is kept.
+      await page.keyboard.press('Escape');
+      await page.waitForURL(`${server.baseURL}/zh`);
+      await page.getByTestId('guest-last-try').waitFor();
+      await page.context().close();
+    },
+  );
+
+  it('with no recogniser and no online payment, the speech check and the Plus page say so in a learner’s words, in three languages', async () => {
+    const account = await signUp('texts');
+    for (const [lang, check, common, size] of [
+      ['en', enCheck, enCommon, PHONE_390],
+      ['zh', zhCheck, zhCommon, DESKTOP_1366],
+      ['ru', ruCheck, ruCommon, PHONE_390],
+    ] as const) {
+      const page = await newPage(browser, size);
+      await page.goto(`${server.baseURL}/${lang}/speech-recognition`);
+      await page.getByTestId('check-no-engine').waitFor();
+      const step = page.getByTestId('check-recognition');
+      expect(await step.locator('header span').textContent()).toBe(check.state.unavailable);
+      expect(await page.locator('main').textContent()).not.toContain(check.state.warn);
+      await page.context().close();
+
+      // No payment vendor on this server: the learner reads what they can do instead.
+      // A fresh sign-in per page: tokens live 3 s here, and a refresh token is used once only.
+      const plus = await openSignedIn(await login(account.email, account.password), `/${lang}/plus`);
+      const notice = plus.getByTestId('pay-unavailable');
+      await notice.waitFor();
+      expect(await notice.textContent()).toBe(common.errors.payments_unavailable);
+      expect(await notice.textContent()).not.toMatch(/server|服务器|сервер/i);
+      await plus.context().close();
+    }
+  });
 });

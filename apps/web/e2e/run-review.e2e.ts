@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
+import enToday from '../src/locales/en/today.json' with { type: 'json' };
 import enSpeaking from '../src/locales/en/speaking.json' with { type: 'json' };
 import ruCommon from '../src/locales/ru/common.json' with { type: 'json' };
+import ruToday from '../src/locales/ru/today.json' with { type: 'json' };
 import ruResults from '../src/locales/ru/results.json' with { type: 'json' };
 import ruSpeaking from '../src/locales/ru/speaking.json' with { type: 'json' };
 import zhCommon from '../src/locales/zh/common.json' with { type: 'json' };
+import zhToday from '../src/locales/zh/today.json' with { type: 'json' };
 import zhResults from '../src/locales/zh/results.json' with { type: 'json' };
 import zhSpeaking from '../src/locales/zh/speaking.json' with { type: 'json' };
 import { call, openSignedIn, signUpThroughApi } from './accounts';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, DESKTOP_1366, PHONE, PHONE_390 } from './browser';
 import { launchSpeakingBrowser, startRun } from './speaking-run';
-import { untilLevel } from './wait';
+import { untilLevel, untilText } from './wait';
 
 const baseURL = inject('baseURL');
 const speakingOf = { zh: zhSpeaking, ru: ruSpeaking } as const;
@@ -33,7 +36,6 @@ function directives(csp: string): Map<string, string[]> {
       .map(([name, ...values]) => [name ?? '', values]),
   );
 }
-
 
 async function playThrough(page: Page) {
   await page.getByTestId('play-audio').click();
@@ -102,6 +104,9 @@ describe('a test run and its review a learner can read', () => {
       expect(await warning.textContent()).toBe(
         enSpeaking.warnings.answerAll_other.replace('{{list}}', `2–${PARTS[1]}`),
       );
+      // Practice mode replays freely: no count of plays left beside it.
+      const playsLeft = enSpeaking.listen.playsLeft.split('{{')[0] ?? '';
+      expect(await page.getByTestId('test-run').textContent()).not.toContain(playsLeft);
       // The sidebar's navigator fits the phone: nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.context().close();
@@ -157,6 +162,17 @@ describe('a test run and its review a learner can read', () => {
       await page.goto(`${baseURL}/${lang}/results`);
       expect(await page.title()).toBe(titles[lang].results);
       const item = page.getByTestId('result-item').first();
+      // The test is named in the page's language, though the account was made in English.
+      const tests = (await (await fetch(`${baseURL}/api/v1/tests/level/1?language=${lang}`)).json()) as {
+        data: { id: number; test_name: string }[];
+      };
+      const english = (await (
+        await fetch(`${baseURL}/api/v1/tests/level/1?language=en`)
+      ).json()) as typeof tests;
+      const own = tests.data.find((t) => t.id === TEST)?.test_name;
+      expect(own).toBeTruthy();
+      expect(own).not.toBe(english.data.find((t) => t.id === TEST)?.test_name);
+      await untilText(item.getByRole('heading', { level: 2 }), own ?? '');
       await item.getByTestId('view-result-feedback').click();
       await item.getByTestId('result-part').nth(2).waitFor();
       expect(await item.getByTestId('result-part').count()).toBe(3);
@@ -190,5 +206,87 @@ describe('a test run and its review a learner can read', () => {
       expect(facts.some((f) => /^(easy|medium|hard|practice|mock)$/.test(f))).toBe(false);
     }
     await page.context().close();
+  });
+
+  it(
+    'in exam (auto) mode, on a desktop in Russian, completing with questions left names them in the 3 s warning',
+    { timeout: 240_000 },
+    async () => {
+      const auth = await signUpThroughApi('run-auto');
+      const page = await openSignedIn(browser, auth, '/ru', DESKTOP_1366);
+      await page.goto(`${baseURL}/ru/test/basic/${TEST}/part-2`);
+      await startRun(page);
+      // Straight to the last question, then auto: it plays, records to its limit and completes by itself.
+      const nav = page.getByTestId('question-nav-item');
+      await nav.nth(PARTS[2] - 1).click();
+      await page.locator(`[data-testid=question-content][data-question="${PARTS[2]}"]`).waitFor();
+      await page.getByTestId('auto-mode').check();
+      const prompt = page.getByTestId('click-to-play-button');
+      const recording = page.locator('[data-testid=record-status][data-status=recording]');
+      await Promise.race([recording.waitFor({ timeout: 60_000 }), prompt.waitFor({ timeout: 60_000 })]);
+      if (await prompt.isVisible()) await prompt.click();
+      const warning = page.locator('[data-testid=run-warning][data-warning=answerAll]');
+      await warning.waitFor({ timeout: 90_000 });
+      // Nine questions are left: Russian's "many" form, the numbers as ranges.
+      expect(await warning.textContent()).toBe(
+        ruSpeaking.warnings.answerAll_many.replace('{{list}}', `1–${PARTS[2] - 1}`),
+      );
+      expect(await warning.getAttribute('data-unanswered')).toBe('1,2,3,4,5,6,7,8,9');
+      expect(await page.getByTestId('feedback-view').count()).toBe(0);
+      await page.context().close();
+    },
+  );
+
+  it('plan settings name the HSKK basic level as every other place does, in three languages', async () => {
+    const auth = await signUpThroughApi('plan-level');
+    for (const [lang, speaking, size] of [
+      ['en', enSpeaking, PHONE_390],
+      ['zh', zhSpeaking, DESKTOP_1366],
+      ['ru', ruSpeaking, PHONE_390],
+    ] as const) {
+      const page = await openSignedIn(browser, auth, `/${lang}`, size);
+      await page.getByTestId('today-settings-open').click();
+      const level = page.getByTestId('today-hskk-level');
+      await level.waitFor();
+      expect(await level.locator('option[value=basic]').textContent()).toBe(speaking.levels.basic);
+      expect(await page.getByTestId('today-settings').textContent()).not.toContain('Primary');
+      expect(await page.getByTestId('today-settings').textContent()).toContain(
+        { en: enToday, zh: zhToday, ru: ruToday }[lang].today.settings.hskk_level,
+      );
+      await page.context().close();
+    }
+  });
+
+  it('the review with nothing due says when to come back by the next card’s own day, in three languages', async () => {
+    const auth = await signUpThroughApi('review-empty');
+    for (const [lang, common, hanzi, size] of [
+      ['en', enCommon, '银行', PHONE_390],
+      ['zh', zhCommon, '朋友', DESKTOP_1366],
+      ['ru', ruCommon, '学校', PHONE_390],
+    ] as const) {
+      const added = await call('POST', '/review/cards', { kind: 'word', hanzi }, auth.token);
+      expect(added.status).toBe(201);
+      const page = await openSignedIn(browser, auth, `/${lang}/review`, size);
+      await page.getByTestId('reveal').click();
+      // "Again": the card comes back within minutes, later today.
+      const synced = page.waitForResponse((r) => r.url().includes('/api/v1/review/'));
+      await page.getByTestId('rate-1').click();
+      await synced;
+      const empty = page.getByTestId('review-empty');
+      await empty.waitFor();
+      await page.getByTestId('review-next-due').waitFor();
+      const day = await empty.getAttribute('data-day');
+      const next = (await page.getByTestId('review-next-due').textContent()) ?? '';
+      const body = (await page.getByTestId('review-empty-body').textContent()) ?? '';
+      // Minutes ahead is today, unless this runs in the last minutes before midnight.
+      const nearMidnight = new Date().getHours() === 23 && new Date().getMinutes() >= 45;
+      if (!nearMidnight) expect(day).toBe('today');
+      if (day === 'today') {
+        expect(body).toBe(common.review.empty.bodyToday);
+        expect(next.startsWith(common.review.empty.nextToday.split('{{')[0] ?? '')).toBe(true);
+        expect(body).not.toBe(common.review.empty.bodyTomorrow);
+      }
+      await page.context().close();
+    }
   });
 });

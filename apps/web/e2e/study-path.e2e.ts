@@ -251,7 +251,7 @@ describe('the study path: mistakes come back as review cards the next day', () =
       // The character said wrong is first heard and repeated, its tones judged by the voice analysis.
       const spoken = due.find((c) => c.source === 'speaking' && c.hanzi.includes(missed));
       expect(answered.find((a) => a.id === spoken?.id)?.mode).toBe('repeat');
-      expect(await page.getByTestId('review-empty').textContent()).toContain(en.review.empty.body);
+      expect(await page.getByTestId('review-empty').textContent()).toContain(en.review.empty.title);
 
       // The server scheduled every card ahead and counted the answers for today.
       expect(await dueOf(learner)).toEqual([]);

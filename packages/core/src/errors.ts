@@ -115,6 +115,43 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
+/**
+ * The codes the speech routes and sockets (recognition, synthesis, voice analysis) and the recorder
+ * itself can give a learner. Each has a text of its own in every language, so a failed recording never
+ * reads as the catch-all `internal`.
+ */
+export const SPEECH_ERROR_CODES = [
+  'asr_unavailable',
+  'no_audio_recorded',
+  'transcription_failed',
+  'asr_idle_timeout',
+  'asr_bad_message',
+  'audio_unreadable',
+  'audio_too_long',
+  'no_chinese_text',
+  'payload_too_large',
+  'unsupported_media_type',
+  'malformed_upload',
+  'rate_limited',
+  'speech_quota_reached',
+  'token_expired',
+  'auth_token_missing',
+  'login_required',
+  'not_authenticated',
+  'guest_part_only',
+  'official_required',
+  'plus_required',
+  'test_not_found',
+  'validation_failed',
+  'tts_failed',
+  'tts_text_too_long',
+  'http_status',
+  'recording_start_failed',
+  'recording_stop_failed',
+] as const satisfies readonly ErrorCode[];
+
+export type SpeechErrorCode = (typeof SPEECH_ERROR_CODES)[number];
+
 /** The JSON body of every error answer. */
 export interface ErrorBody {
   success: false;

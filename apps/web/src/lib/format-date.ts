@@ -6,6 +6,7 @@ const STYLES = {
   medium: { dateStyle: 'medium' },
   long: { dateStyle: 'long' },
   withTime: { dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeStyle: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** A date (or date and time) in the page language; the raw value when it cannot be read. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_MESSAGES,
+  SPEECH_ERROR_CODES,
   VALIDATION_MESSAGES,
   LANGUAGES,
   STUDY_TIPS_PER_LANGUAGE,
@@ -60,6 +61,14 @@ describe('locales', () => {
         expect(leaf(resources[lang].common, `validation.${key}`), `${lang} validation.${key}`).toBeTypeOf(
           'string',
         );
+    }
+  });
+
+  it('gives every speech error its own text in every language, never the catch-all one', () => {
+    for (const lang of LANGUAGES) {
+      const texts = SPEECH_ERROR_CODES.map((code) => String(leaf(resources[lang].common, `errors.${code}`)));
+      expect(new Set(texts).size, `${lang}: two speech codes share a text`).toBe(texts.length);
+      expect(texts, lang).not.toContain(String(leaf(resources[lang].common, 'errors.internal')));
     }
   });
 

@@ -111,7 +111,8 @@ export const en: Wording = {
   offTopic: 'The answer does not address the question.',
   lengthGood: (c) => `Good length: ${c} characters.`,
   lengthShort: (c, e) => `Too short: ${c} characters where about ${e} are expected.`,
-  vocabGood: (n, l) => `You used ${n} words at HSK ${l} level.`,
+  vocabGood: (n, l) =>
+    `You used ${n} ${new Intl.PluralRules('en').select(n) === 'one' ? 'word' : 'words'} at HSK ${l} level.`,
   vocabLow: (l) => `Few words at HSK ${l} level; the answer relies on simpler words.`,
   rateGood: (cpm) => `Steady pace: ${cpm} characters per minute.`,
   rateSlow: (cpm, t) => `Slow pace: ${cpm} characters per minute; aim for about ${t}.`,

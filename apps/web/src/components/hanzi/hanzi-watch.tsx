@@ -55,7 +55,8 @@ export function HanziWatch({ char, autoPlay = true }: { char: string; autoPlay?:
           variant="secondary"
           onClick={play}
           disabled={!writer}
-          aria-label={t('hanzi.replayLabel', { char })}
+          // The name starts with the visible word (axe label-content-name-mismatch).
+          aria-label={state === 'idle' ? t('hanzi.playLabel', { char }) : t('hanzi.replayLabel', { char })}
         >
           {state === 'idle' ? t('hanzi.play') : t('hanzi.replay')}
         </Button>

@@ -7,7 +7,8 @@ import { recordingBlob } from '@/lib/recordings';
 import { assessVoice } from './assess-voice';
 import { ToneCurve, useSyllableLabel } from './tone-curve';
 
-type State = { kind: 'loading' } | { kind: 'done'; syllables: AssessedSyllable[] } | { kind: 'failed'; code: ErrorCode };
+type State =
+  { kind: 'loading' } | { kind: 'done'; syllables: AssessedSyllable[] } | { kind: 'failed'; code: ErrorCode };
 
 /**
  * The learner's pitch per syllable over each expected tone's shape, for a repeat or read-aloud answer,
@@ -26,7 +27,8 @@ export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text
         if (live) setState({ kind: 'done', syllables: report.syllables });
       })
       .catch((err: unknown) => {
-        if (live) setState({ kind: 'failed', code: err instanceof ApiError ? err.code : 'internal' });
+        // Not an answer of the server: the recording itself could not be read here.
+        if (live) setState({ kind: 'failed', code: err instanceof ApiError ? err.code : 'audio_unreadable' });
       });
     return () => {
       live = false;
@@ -34,7 +36,8 @@ export function AnswerTones({ recordingUrl, text }: { recordingUrl: string; text
   }, [recordingUrl, text]);
 
   if (state.kind === 'loading') return <p className="text-sm text-ink-muted">{t('toneDrill.assessing')}</p>;
-  if (state.kind === 'failed') return <p className="text-sm text-ink-muted">{t(`common:errors.${state.code}`)}</p>;
+  if (state.kind === 'failed')
+    return <p className="text-sm text-ink-muted">{t(`common:errors.${state.code}`)}</p>;
   const wrong = state.syllables.filter((s) => toneVerdict(s) === 'wrong').length;
   return (
     <div className="flex flex-col gap-2" data-testid="answer-tones" data-wrong={wrong}>

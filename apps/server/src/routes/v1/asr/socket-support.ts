@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { errorMessage } from '@kouyu/core';
-import type { ErrorCode } from '@kouyu/core';
+import type { ErrorCode, SpeechErrorCode } from '@kouyu/core';
 import type { AsrEngine, AsrError } from '../../../speech/asr/types.js';
 
 /**
@@ -21,12 +21,13 @@ export const WS_CODE = {
 
 export interface SocketError {
   wsCode: number;
+  /** A speech code when the socket itself fails; a caller refusal may carry an account or access code. */
   code: ErrorCode;
   message: string;
 }
 
-/** A catalogue error for a socket answer. */
-export function socketError(wsCode: number, code: ErrorCode): SocketError {
+/** A catalogue error for a socket answer: a speech code, which the learner reads in their own words. */
+export function socketError(wsCode: number, code: SpeechErrorCode): SocketError {
   return { wsCode, code, message: errorMessage(code) };
 }
 

@@ -61,7 +61,9 @@ export function WritePage() {
       <section className="grid gap-6 sm:grid-cols-2" aria-live="polite">
         <div className="flex flex-col gap-2">
           <h2 className="text-lg font-medium">{t('hanzi.watch')}</h2>
-          {chars.length > 1 ? <WordGloss word={char} language={lang} testId="write-char-gloss" /> : null}
+          {chars.length > 1 ? (
+            <WordGloss word={char} language={lang} testId="write-char-gloss" partOf={chars.join('')} />
+          ) : null}
           <HanziWatch key={`watch-${at}`} char={char} />
         </div>
         <div className="flex flex-col gap-2">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RESULTS_DEFAULT_PAGE, RESULTS_DEFAULT_PAGE_SIZE, RESULT_FILTERS, RESULT_SORTS } from '@kouyu/core';
 import { Button, buttonClass, PRIMARY_ACTION } from '@/components/ui/button';
-import { LocalLink } from '@/components/ui/local-link';
+import { LocalLink, useLang } from '@/components/ui/local-link';
 import { Pagination } from '@/components/ui/pagination';
 import { useResults } from '../api/get-results';
 import type { ResultsRequest } from '../api/get-results';
@@ -45,7 +45,7 @@ const selectClass =
 export function ResultsPage({ more }: { more?: ReactNode }) {
   const { t } = useTranslation(['results', 'common']);
   const [state, update] = useListState();
-  const results = useResults(state);
+  const results = useResults(state, useLang());
   const data = results.data;
   return (
     <div

@@ -129,7 +129,7 @@ describe('the review page', () => {
     fireEvent.click(screen.getByTestId('rate-3'));
     await screen.findByTestId('review-empty');
     expect(synced).toEqual([expect.objectContaining({ card_id: card({}).id, rating: 3, mode: 'meaning' })]);
-    expect(screen.getByTestId('review-empty').textContent).toContain(en.review.empty.body);
+    expect(screen.getByTestId('review-empty').textContent).toContain(en.review.empty.title);
     // The next due time is the one the server gave the answered card.
     await screen.findByTestId('review-next-due');
     await waitFor(() => expect(screen.getByTestId('stats-reviewed').textContent).toBe('1'));

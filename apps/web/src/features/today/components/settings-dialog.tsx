@@ -151,6 +151,7 @@ export function SettingsDialog({ settings, onClose }: { settings: TodaySettings;
             <select
               className={field}
               value={hskk}
+              data-testid="today-hskk-level"
               onChange={(e) => setHskk(HSKK_LEVELS.find((l) => l === e.target.value) ?? 'basic')}
             >
               {HSKK_LEVELS.map((l) => (

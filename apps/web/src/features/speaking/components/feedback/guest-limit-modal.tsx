@@ -12,8 +12,11 @@ const BENEFITS = [
   'guestLimit.benefits.feedback',
 ] as const;
 
-/** After a guest's free part: what an account unlocks; sign up, sign in, or close (home). */
-export function GuestLimitModal({ open }: { open: boolean }) {
+/**
+ * After a guest's free part: what an account unlocks; sign up, sign in, or close: home (spec 001 §2), or
+ * the page of the link the guest followed away from the feedback (`closeTo`, a path with its language).
+ */
+export function GuestLimitModal({ open, closeTo = null }: { open: boolean; closeTo?: string | null }) {
   const { t } = useTranslation('speaking');
   const lang = useLang();
   const navigate = useNavigate();
@@ -21,7 +24,7 @@ export function GuestLimitModal({ open }: { open: boolean }) {
   return (
     <Modal
       open={open}
-      onClose={() => go('/')}
+      onClose={() => (closeTo ? void navigate(closeTo) : go('/'))}
       title={t('guestLimit.title')}
       description={t('guestLimit.text')}
       testId="guest-limit-modal"

@@ -116,7 +116,8 @@ export function QuestionContent({
           onType={flow.typeAnswer}
           locked={run.finished}
           typing={typing}
-          toneText={toneTextOf(q)}
+          // The pitch picture is read by the voice analysis, which is for signed-in learners.
+          toneText={signedIn ? toneTextOf(q) : null}
           score={run.scores[current.runNumber] ?? null}
         />
       </div>

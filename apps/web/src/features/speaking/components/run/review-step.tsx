@@ -94,7 +94,9 @@ export function ReviewStep({
             className="w-full"
             data-testid="own-recording"
           />
-          {toneText && status === 'completed' ? <AnswerTones recordingUrl={answer.recordingUrl} text={toneText} /> : null}
+          {toneText && status === 'completed' ? (
+            <AnswerTones recordingUrl={answer.recordingUrl} text={toneText} />
+          ) : null}
         </div>
       ) : null}
       {recognitionCode ? (
@@ -104,7 +106,9 @@ export function ReviewStep({
           })}
         </p>
       ) : null}
-      {score && status !== 'recording' && status !== 'transcribing' ? <AnswerScoreView score={score} /> : null}
+      {score && status !== 'recording' && status !== 'transcribing' ? (
+        <AnswerScoreView score={score} />
+      ) : null}
       {canType ? <TypeAnswer key={answer?.text ?? ''} initial={answer?.text ?? ''} onSave={onType} /> : null}
     </section>
   );

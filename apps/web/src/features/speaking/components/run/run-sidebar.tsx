@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { DebugLogPanel } from '@/components/ui/debug-log-panel';
 
-/** "Question X of N", the part, the question navigator, collapsible instructions and the folded connection log. */
+/** "Question X of N", the part, the question navigator and collapsible instructions. */
 export function RunSidebar({
   number,
   total,
@@ -46,7 +45,6 @@ export function RunSidebar({
           </p>
         ) : null}
       </div>
-      <DebugLogPanel />
     </aside>
   );
 }

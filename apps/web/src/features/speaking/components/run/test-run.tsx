@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@kouyu/core';
-import { useHealth } from '@/lib/health';
+import { asrEngineState, useHealth } from '@/lib/health';
 import { useMicPermission } from '@/lib/audio/use-mic-permission';
 import { browserRecognitionConstructor } from '@/lib/audio/browser-recognition';
-import { asrEngineState } from '@/lib/health';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { useTestRun } from '../../hooks/use-test-run';
 import type { RunData } from '../../hooks/use-test-run';
 import type { SpeakingViewer } from '@/lib/use-viewer';
@@ -15,6 +15,7 @@ import { NoAnswersModal } from './no-answers-modal';
 import { QuestionContent } from './question-content';
 import { QuestionNavigator } from './question-navigator';
 import { RunHeader } from './run-header';
+import { RunHelp } from './run-help';
 import { RunNavigation } from './run-navigation';
 import { RunSidebar } from './run-sidebar';
 import { StartPanel } from './start-panel';
@@ -31,6 +32,16 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
   const health = useHealth();
   const typing = health.data ? asrEngineState(health.data) === 'none' : false;
   const browserRecognition = browserRecognitionConstructor() !== null;
+
+  // A guest's feedback stays on screen until the guest leaves it (back to the test, or a link
+  // elsewhere) or says "Done": only then the limitation modal, whose close goes where they were going.
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const { openGuestLimit } = run;
+  const leaveFeedback = (to: string | null) => {
+    setLeaveTo(to);
+    openGuestLimit();
+  };
+  useLeaveGuard(!viewer.signedIn && state.showFeedback && !run.guestLimit, leaveFeedback);
 
   // "Granted continues automatically": a grant from the prompt or from browser settings starts the run.
   const { start } = run;
@@ -68,8 +79,8 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           onSendKept={() => void run.sendKept()}
           signedIn={viewer.signedIn}
           official={viewer.official}
-          onBack={() => run.showFeedback(false)}
-          onDone={viewer.signedIn ? undefined : run.openGuestLimit}
+          onBack={viewer.signedIn ? () => run.showFeedback(false) : () => leaveFeedback(null)}
+          onDone={viewer.signedIn ? undefined : () => leaveFeedback(null)}
         />
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[17rem_1fr]">
@@ -123,6 +134,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
           </div>
         </div>
       )}
+      {state.showFeedback ? null : <RunHelp />}
       {flow.clickToPlay && !state.showFeedback ? (
         <ClickToPlay onPlay={() => void flow.play()} onDismiss={flow.dismissClickToPlay} />
       ) : null}
@@ -133,7 +145,7 @@ export function TestRun({ data, viewer, lang }: { data: RunData; viewer: Speakin
         onClose={() => setAskMic(false)}
       />
       <NoAnswersModal open={run.noAnswers} onClose={run.closeNoAnswers} />
-      <GuestLimitModal open={run.guestLimit} />
+      <GuestLimitModal open={run.guestLimit} closeTo={leaveTo} />
     </div>
   );
 }
