@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_WRONG_AT_MOST, toneOf, toneVerdict, withTone } from './tones.js';
+import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_CERTAIN_AT_MOST, TONE_WRONG_AT_MOST, toneCertainty, toneOf, toneVerdict, withTone } from './tones.js';
 
 const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
 
@@ -32,6 +32,14 @@ describe('tones', () => {
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST })).toBe('wrong');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: 0.3 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe('right');
+  });
+});
+
+describe('toneCertainty', () => {
+  it('calls a wrong mark almost certain only when the expected tone is very unlikely', () => {
+    expect(toneCertainty({ expected_probability: TONE_CERTAIN_AT_MOST })).toBe('certain');
+    expect(toneCertainty({ expected_probability: TONE_CERTAIN_AT_MOST + 0.01 })).toBe('probable');
+    expect(toneCertainty({})).toBe('probable');
   });
 });
 

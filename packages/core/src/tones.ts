@@ -137,6 +137,18 @@ export const TONE_FLAG_CONFIDENCE = 0.6;
 export const TONE_WRONG_AT_MOST = 0.14;
 
 /**
+ * A "wrong" mark is called almost certain when the expected tone's probability is at most this, and
+ * probable above it: held out across speakers, marks this low are right about 97 % of the time, marks
+ * nearer the threshold about 80 % (decision 025).
+ */
+export const TONE_CERTAIN_AT_MOST = 0.02;
+
+/** How sure a "wrong" mark is, for the words that tell the learner (old reports, without a probability, are probable). */
+export function toneCertainty(s: Pick<AssessedSyllable, 'expected_probability'>): 'certain' | 'probable' {
+  return s.expected_probability !== undefined && s.expected_probability <= TONE_CERTAIN_AT_MOST ? 'certain' : 'probable';
+}
+
+/**
  * How a syllable's tone is judged: right, wrong (sure enough to tell the learner), or unsure. Only
  * "wrong" with a low probability of the expected tone is shown as wrong; the rest of the misses are "not sure".
  */
