@@ -79,7 +79,7 @@ describe('examiner with the voice analysis of the recording', () => {
     // Two sure wrong tones, three other tones it is not sure of, five right.
     const syllables = [...answerText].map((c, i) => ({
       ...syllable(c, 4, i < 5 ? 2 : 4, i),
-      expected_probability: i < 2 ? 0.01 : i < 5 ? 0.4 : 0.9,
+      expected_probability: i < 2 ? 0.001 : i < 5 ? 0.6 : 0.9,
     }));
     const { result } = await examiner.examine(
       { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TONE_CERTAIN_AT_MOST, TONE_WRONG_AT_MOST } from '@kouyu/core';
+import { TONE_CERTAIN_SHARE, TONE_WRONG_AT_MOST } from '@kouyu/core';
 import type { AssessedSyllable } from '@kouyu/core';
 import { toneLeftOut, toneTips } from './tone-tips.js';
 
@@ -23,10 +23,10 @@ const syllable = (
 describe('tone tips', () => {
   // 你 surely wrong, 是 wrong near the threshold, 好 right, 看 another tone but not sure, 妈 no voice, 吗 neutral.
   const heard = [
-    syllable('你', 'nǐ', 3, 1, TONE_CERTAIN_AT_MOST / 2),
-    syllable('是', 'shì', 4, 1, TONE_WRONG_AT_MOST),
+    syllable('你', 'nǐ', 3, 1, (TONE_CERTAIN_SHARE * TONE_WRONG_AT_MOST[3]) / 2),
+    syllable('是', 'shì', 4, 1, TONE_WRONG_AT_MOST[4]),
     syllable('好', 'hǎo', 3, 3, 0.8),
-    syllable('看', 'kàn', 4, 3, TONE_WRONG_AT_MOST + 0.05),
+    syllable('看', 'kàn', 4, 3, TONE_WRONG_AT_MOST[4] + 0.05),
     syllable('妈', 'mā', 1, null, 0),
     syllable('吗', 'ma', 5, 2, 0.5),
   ];
