@@ -1,8 +1,9 @@
 /**
- * Learning the tone classifier from human recordings, shared by the training script (scripts/voice), the
- * eval and the floor test: each recording analysed as the product analyses it, its syllables described,
- * a multinomial logistic regression fitted by plain gradient descent (deterministic: same data, same
- * weights), and the abstention threshold read off held-out speakers.
+ * Learning the tone classifier from human recordings (and espeak's dev voices), shared by the training
+ * script (scripts/voice), the eval and the floor test: each recording analysed as the product analyses it,
+ * its syllables described, a multinomial logistic regression fitted by plain gradient descent
+ * (deterministic: same data, same weights), and the abstention thresholds per expected tone read off
+ * held-out speakers.
  */
 import type { ExpectedSyllable, Tone } from '@kouyu/core';
 import { analyseRecording, findAndDescribe, judgeTone, speakerRange } from './assess.js';
