@@ -15,6 +15,9 @@ export function humanFigureLines(title: string, f: HumanFigures): string[] {
     `"wrong" marks that are right          ${pct(f.wrongMarkPrecision).padStart(7)}   (target >= 90 %; right and wrong readings equally common)`,
   );
   out.push(
+    `  of them called almost certain: right ${pct(f.certainPrecision)}; called probable: right ${pct(f.probablePrecision)}`,
+  );
+  out.push(
     `single-syllable words: ${f.single.n} syllables, heard right ${pct(f.single.heardRight)}, unsure ${pct(f.single.unsure)}`,
   );
   out.push(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_WRONG_AT_MOST, toneOf, toneVerdict, withTone } from './tones.js';
+import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_CERTAIN_SHARE, TONE_WRONG_AT_MOST, toneCertainty, toneOf, toneVerdict, withTone } from './tones.js';
 
 const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
 
@@ -29,9 +29,19 @@ describe('tones', () => {
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.3 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: null, confidence: 0 })).toBe('unsure');
     // With the expected tone's probability (the learned judge), only a low one is shown as wrong.
-    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST })).toBe('wrong');
-    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: 0.3 })).toBe('unsure');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST[1] })).toBe('wrong');
+    expect(toneVerdict({ expected_tone: 5, heard_tone: 3, confidence: 0.9, expected_probability: 0 })).toBe('unsure');
+    expect(toneVerdict({ expected_tone: 2, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST[2] + 0.01 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe('right');
+  });
+});
+
+describe('toneCertainty', () => {
+  it('calls a wrong mark almost certain only when the expected tone is far below its threshold', () => {
+    const sure = TONE_CERTAIN_SHARE * TONE_WRONG_AT_MOST[3];
+    expect(toneCertainty({ expected_tone: 3, expected_probability: sure })).toBe('certain');
+    expect(toneCertainty({ expected_tone: 3, expected_probability: sure + 0.001 })).toBe('probable');
+    expect(toneCertainty({ expected_tone: 3 })).toBe('probable');
   });
 });
 

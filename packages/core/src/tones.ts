@@ -130,11 +130,25 @@ export const TONE_NAMES = { 1: 'level', 2: 'rising', 3: 'dipping', 4: 'falling',
 export const TONE_FLAG_CONFIDENCE = 0.6;
 
 /**
- * A syllable is marked wrong only when the classifier gives the expected tone at most this probability:
- * calibrated on held-out human voices so that a "wrong" mark is right at least 90 % of the time
- * (`npm run train:tones` prints it; the weights file records it and a test holds the two equal).
+ * A syllable is marked wrong only when the classifier gives the expected tone at most this probability, a
+ * threshold per expected tone (the neutral tone is never marked): calibrated on held-out human voices so
+ * that a "wrong" mark is right at least 90 % of the time and at most 4.5 % of right tones are shown wrong
+ * (`npm run train:tones` prints them; the weights file records them and a test holds the two equal).
  */
-export const TONE_WRONG_AT_MOST = 0.14;
+export const TONE_WRONG_AT_MOST: Readonly<Record<Tone, number>> = { 1: 0.5, 2: 0.03, 3: 0.05, 4: 0.05, 5: 0 };
+
+/**
+ * A "wrong" mark is called almost certain when the expected tone's probability is at most this share of its
+ * threshold, and probable above it (the eval prints how often each kind of mark is right across speakers).
+ */
+export const TONE_CERTAIN_SHARE = 0.25;
+
+/** How sure a "wrong" mark is, for the words that tell the learner (old reports, without a probability, are probable). */
+export function toneCertainty(s: Pick<AssessedSyllable, 'expected_tone' | 'expected_probability'>): 'certain' | 'probable' {
+  return s.expected_probability !== undefined && s.expected_probability <= TONE_CERTAIN_SHARE * TONE_WRONG_AT_MOST[s.expected_tone]
+    ? 'certain'
+    : 'probable';
+}
 
 /**
  * How a syllable's tone is judged: right, wrong (sure enough to tell the learner), or unsure. Only
@@ -143,6 +157,7 @@ export const TONE_WRONG_AT_MOST = 0.14;
 export function toneVerdict(s: Pick<AssessedSyllable, 'expected_tone' | 'heard_tone' | 'confidence' | 'expected_probability'>): 'right' | 'wrong' | 'unsure' {
   if (s.heard_tone === null) return 'unsure';
   if (s.heard_tone === s.expected_tone) return 'right';
-  if (s.expected_probability !== undefined) return s.expected_probability <= TONE_WRONG_AT_MOST ? 'wrong' : 'unsure';
+  if (s.expected_probability !== undefined)
+    return s.expected_tone !== 5 && s.expected_probability <= TONE_WRONG_AT_MOST[s.expected_tone] ? 'wrong' : 'unsure';
   return s.confidence >= TONE_FLAG_CONFIDENCE ? 'wrong' : 'unsure';
 }

@@ -1,7 +1,7 @@
 import { alignedReview } from '@kouyu/core';
 import type { AlignmentOp, ScoreBand } from '@kouyu/core';
 import type { FeedbackReport } from './html.js';
-import { toneTips } from './tone-tips.js';
+import { toneLeftOut, toneTips } from './tone-tips.js';
 import {
   firstClause,
   modelOpening,
@@ -42,14 +42,16 @@ function dimensions(measures: FeedbackMeasures, w: Wording): FeedbackReport['dim
   return items.length ? { heading: w.headings.dimensions, items } : null;
 }
 
-/** The tones to practise, each named with the tone heard and the shape wanted (voice analysis's tone tips). */
+/** The tones to practise, each named with the tone heard, the shape wanted and how sure the judge is (tone tips). */
 function toneTip(input: AnswerInput, measures: FeedbackMeasures, w: Wording): string | null {
   const tones = measures.fluency.voice?.tones;
   if (!tones || tones.wrong.length === 0) return null;
   const heard = (input.voice?.syllables ?? []).filter((s) => s.expected_tone !== 5);
   const lines = toneTips(heard, w.code, MAX_TONE_TIPS);
+  // The tones the judge was not sure of are not counted in the score, and the tip says so.
+  const leftOut = toneLeftOut(heard, w.code);
   return lines.length
-    ? `${w.dimension.tones}: ${lines.join(' ')}`
+    ? `${w.dimension.tones}: ${[...lines, ...(leftOut ? [leftOut] : [])].join(' ')}`
     : w.tips.tones(
         list(
           tones.wrong.map((t) => `${t.char} (${t.pinyin})`),

@@ -69,7 +69,26 @@ describe('examiner with the voice analysis of the recording', () => {
     expect(off.result.measures.fluency.voice?.tones).toMatchObject({ judged: 10, right: 5, accuracy: 0.5 });
     expect(off.result.score).toBeLessThan(good.result.score);
     expect(off.result.score).toBeGreaterThanOrEqual(SCORE_BAND_HIGH_MIN - 15);
-    expect(off.result.feedback_text).toContain('Tones: 我 我: you said a rising tone, it falls.');
+    expect(off.result.feedback_text).toContain(
+      'Tones: 我 我: you said a rising tone, it falls (probably: listen and compare).',
+    );
+  });
+
+  it('counts only the tones it is sure of, and its tip says how sure it is', async () => {
+    const answerText = '我明天要去北京看朋友';
+    // Two sure wrong tones, three other tones it is not sure of, five right.
+    const syllables = [...answerText].map((c, i) => ({
+      ...syllable(c, 4, i < 5 ? 2 : 4, i),
+      expected_probability: i < 2 ? 0.001 : i < 5 ? 0.6 : 0.9,
+    }));
+    const { result } = await examiner.examine(
+      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables } },
+      'en',
+    );
+    expect(result.measures.fluency.voice?.tones).toMatchObject({ judged: 7, right: 5, accuracy: 0.71 });
+    expect(result.feedback_text).toContain(
+      'Tones: 我 我: you said a rising tone, it falls (almost certain). 明 明: you said a rising tone, it falls (almost certain). 3 syllables were not clear enough to judge and were not counted.',
+    );
   });
 
   it('takes pauses and pace from the audio rather than from the duration', async () => {

@@ -1,8 +1,10 @@
 /**
- * One line per syllable whose tone was off, in the learner's language: "你 nǐ: you said a level tone, it
- * dips". The voice analysis (speech/voice) hears the tones; the examiner adds these lines to its tips.
+ * One line per syllable whose tone was off, in the learner's language, saying how sure the judge is: "你 nǐ:
+ * you said a level tone, it dips (almost certain)." The voice analysis (speech/voice) hears the tones; the
+ * examiner adds these lines to its tips. Only confident "wrong" judgements get a line (core toneVerdict);
+ * syllables the judge was not sure of are named as left out, never as mistakes.
  */
-import { toneVerdict } from '@kouyu/core';
+import { toneCertainty, toneVerdict } from '@kouyu/core';
 import type { AssessedSyllable, Language, Tone } from '@kouyu/core';
 
 const SAID: Record<Language, Record<Tone, string>> = {
@@ -41,13 +43,32 @@ const SHOULD: Record<Language, Record<Tone, string>> = {
   },
 };
 
-const LINE: Record<Language, (head: string, said: string, should: string) => string> = {
-  en: (head, said, should) => `${head}: you said ${said}, ${should}.`,
-  zh: (head, said, should) => `${head}：你读成了${said}，${should}。`,
-  ru: (head, said, should) => `${head}: вы произнесли ${said}, а ${should}.`,
+type Certainty = ReturnType<typeof toneCertainty>;
+
+const SURE: Record<Language, Record<Certainty, string>> = {
+  en: { certain: 'almost certain', probable: 'probably: listen and compare' },
+  zh: { certain: '几乎可以肯定', probable: '可能如此：请听录音对比一下' },
+  ru: { certain: 'почти наверняка', probable: 'вероятно: послушайте и сравните' },
 };
 
-/** The tip for each syllable judged wrong (at most `max`), in `language`. */
+const LINE: Record<Language, (head: string, said: string, should: string, sure: string) => string> = {
+  en: (head, said, should, sure) => `${head}: you said ${said}, ${should} (${sure}).`,
+  zh: (head, said, should, sure) => `${head}：你读成了${said}，${should}（${sure}）。`,
+  ru: (head, said, should, sure) => `${head}: вы произнесли ${said}, а ${should} (${sure}).`,
+};
+
+function ruSyllables(n: number): string {
+  const form = new Intl.PluralRules('ru').select(n);
+  return form === 'one' ? 'слог' : form === 'few' ? 'слога' : 'слогов';
+}
+
+const LEFT_OUT: Record<Language, (n: number) => string> = {
+  en: (n) => `${n} ${n === 1 ? 'syllable was' : 'syllables were'} not clear enough to judge and ${n === 1 ? 'was' : 'were'} not counted.`,
+  zh: (n) => `有 ${n} 个音节听得不够清楚，没有计入。`,
+  ru: (n) => `${n} ${ruSyllables(n)} не удалось уверенно оценить, ${n === 1 ? 'он не учтён' : 'они не учтены'}.`,
+};
+
+/** The tip for each syllable judged wrong (at most `max`), in `language`, each saying how sure it is. */
 export function toneTips(syllables: readonly AssessedSyllable[], language: Language, max = 5): string[] {
   return syllables
     .filter((s) => toneVerdict(s) === 'wrong' && s.heard_tone !== null)
@@ -57,6 +78,13 @@ export function toneTips(syllables: readonly AssessedSyllable[], language: Langu
         `${s.char} ${s.pinyin}`,
         SAID[language][s.heard_tone ?? 5],
         SHOULD[language][s.expected_tone],
+        SURE[language][toneCertainty(s)],
       ),
     );
+}
+
+/** The note on full-tone syllables the judge was not sure of (null when there is none): they are not counted. */
+export function toneLeftOut(syllables: readonly AssessedSyllable[], language: Language): string | null {
+  const n = syllables.filter((s) => s.expected_tone !== 5 && toneVerdict(s) === 'unsure').length;
+  return n > 0 ? LEFT_OUT[language](n) : null;
 }

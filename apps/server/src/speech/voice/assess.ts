@@ -13,6 +13,7 @@ import { rememberSpeaker } from './speaker-memory.js';
 import { findSyllables } from './syllables.js';
 import {
   MIN_HALF_RANGE,
+  onKnownRangeScale,
   predictTones,
   resample,
   committedToneModel,
@@ -36,6 +37,8 @@ export interface Analysis {
 
 /** A neutral syllable is at most this share of the median syllable's length. */
 const NEUTRAL_MAX_SHARE = 1.2;
+/** Voiced frames (1.5 s) from which a recording's own range is trusted like a learner's earlier ones. */
+const OWN_RANGE_VOICE = 150;
 /** Points of the contour the review draws. */
 export const CONTOUR_POINTS = 5;
 
@@ -71,6 +74,8 @@ export interface FoundSyllable {
   features: number[] | null;
   /** The span is short enough for a neutral syllable. */
   short: boolean;
+  /** The speaker's range came from this short recording alone (no earlier ones): judged more cautiously. */
+  alone: boolean;
 }
 
 /**
@@ -89,8 +94,15 @@ export function findAndDescribe(
     (f) => !Number.isNaN(analysis.semitones[f] ?? Number.NaN),
   );
   const range = speaker ?? speakerRange(analysis.semitones);
+  // A sentence gives a range of its own; a word or two alone is judged on the stricter thresholds of a
+  // first recording (calibrated on single words, all of them under this much voice).
+  let voiced = 0;
+  for (const v of analysis.semitones) if (!Number.isNaN(v)) voiced++;
+  const alone = speaker === undefined && voiced < OWN_RANGE_VOICE;
   const contours = spans.map(([a, b]) => voicedContour(analysis.semitones, a, b, range));
   const typical = Math.max(1, median(spans.map(([a, b]) => b - a)));
+  const voicedValues = contours.flatMap((c) => c?.values ?? []);
+  const utteranceMean = voicedValues.reduce((s, v) => s + v, 0) / Math.max(1, voicedValues.length);
   return spans.map(([start, end], k) => {
     const contour = contours[k] ?? null;
     const ctx = {
@@ -101,6 +113,7 @@ export function findAndDescribe(
       syllables: expected.length,
       prevTone: expected[k - 1]?.tone ?? 0,
       nextTone: expected[k + 1]?.tone ?? 0,
+      utteranceMean,
     } as const;
     return {
       start,
@@ -108,6 +121,7 @@ export function findAndDescribe(
       contour,
       features: contour ? toneFeatures(contour, ctx, contours[k - 1] ?? null, contours[k + 1] ?? null) : null,
       short: end - start <= typical * NEUTRAL_MAX_SHARE,
+      alone,
     };
   });
 }
@@ -131,7 +145,10 @@ export function judgeTone(
       ? { heard: 5, confidence: 1, expectedProbability: 1 }
       : { heard, confidence, expectedProbability: 0.5 };
   }
-  return { heard, confidence, expectedProbability: prob(expected) };
+  const expectedProbability = found.alone
+    ? onKnownRangeScale(prob(expected), model.aloneWrongAtMost[expected], model.wrongAtMost[expected])
+    : prob(expected);
+  return { heard, confidence, expectedProbability };
 }
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -147,7 +164,7 @@ export function assessSyllables(
   const range = speaker ?? speakerRange(analysis.semitones);
   const half = Math.max(MIN_HALF_RANGE, range.halfRange);
   return expected.map((s, k) => {
-    const f = found[k] ?? { start: 0, end: 0, contour: null, features: null, short: false };
+    const f = found[k] ?? { start: 0, end: 0, contour: null, features: null, short: false, alone: true };
     const tone = judgeTone(f, s.tone, model);
     return {
       char: s.char,

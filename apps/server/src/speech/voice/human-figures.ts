@@ -4,9 +4,10 @@
  * recording judged against the same syllable in another tone) marked or passed; the confusion matrix;
  * single against multi-syllable words; and calibration of the expected tone's probability.
  */
+import { TONE_CERTAIN_SHARE } from '@kouyu/core';
 import type { Tone } from '@kouyu/core';
 import { markedWrong } from './tone-training.js';
-import type { Judged } from './tone-training.js';
+import type { Judged, WrongThresholds } from './tone-training.js';
 
 export interface HumanFigures {
   /** Right-tone syllables (tones 1-4) judged. */
@@ -24,6 +25,9 @@ export interface HumanFigures {
   pairsPassed: number;
   /** Of "wrong" marks, with right and wrong readings equally common: right. */
   wrongMarkPrecision: number;
+  /** The same for marks the tips call almost certain (core toneCertainty) and for the rest. */
+  certainPrecision: number;
+  probablePrecision: number;
   /** Said → heard (`-` when nothing voiced) over right-tone syllables. */
   confusion: Record<Tone, Record<string, number>>;
   /** Heard right of judged, for syllables of one-syllable and of longer words. */
@@ -35,14 +39,14 @@ export interface HumanFigures {
 
 type Verdict = 'right' | 'wrong' | 'unsure';
 
-function verdictOf(j: Judged, wrongAtMost: number): Verdict {
+function verdictOf(j: Judged, wrongAtMost: WrongThresholds): Verdict {
   if (j.heard === j.expected) return 'right';
   return markedWrong(j, wrongAtMost) ? 'wrong' : 'unsure';
 }
 
 function rates(
   list: readonly Judged[],
-  wrongAtMost: number,
+  wrongAtMost: WrongThresholds,
 ): { n: number; heardRight: number; unsure: number } {
   const v = list.map((j) => verdictOf(j, wrongAtMost));
   const judged = v.filter((x) => x !== 'unsure').length;
@@ -57,10 +61,25 @@ function share(a: number, b: number): number {
   return b === 0 ? 0 : a / b;
 }
 
-/** The figures of judgements made with a threshold (core TONE_WRONG_AT_MOST for the shipped rule). */
+/** How often marks of each certainty are right (right and wrong readings equally common). */
+function certaintyPrecision(
+  judged: { right: Judged[]; pairs: Judged[] },
+  right: readonly Judged[],
+  wrongAtMost: WrongThresholds,
+): { certainPrecision: number; probablePrecision: number } {
+  const certain = (j: Judged) => j.expectedProbability <= TONE_CERTAIN_SHARE * wrongAtMost[j.expected];
+  const precision = (keep: (j: Judged) => boolean) => {
+    const t = judged.pairs.filter((j) => markedWrong(j, wrongAtMost) && keep(j)).length / 3;
+    const f = right.filter((j) => markedWrong(j, wrongAtMost) && keep(j)).length;
+    return share(t, t + f);
+  };
+  return { certainPrecision: precision(certain), probablePrecision: precision((j) => !certain(j)) };
+}
+
+/** The figures of judgements made with thresholds per expected tone (core TONE_WRONG_AT_MOST for the shipped rule). */
 export function humanFigures(
   judged: { right: Judged[]; pairs: Judged[] },
-  wrongAtMost: number,
+  wrongAtMost: WrongThresholds,
 ): HumanFigures {
   const right = judged.right.filter((j) => j.expected !== 5);
   const verdicts = right.map((j) => verdictOf(j, wrongAtMost));
@@ -90,6 +109,7 @@ export function humanFigures(
     pairsMarked: share(trueMarks, judged.pairs.length),
     pairsPassed: share(judged.pairs.filter((j) => j.heard === j.expected).length, judged.pairs.length),
     wrongMarkPrecision: share(trueMarks / 3, trueMarks / 3 + falseMarks),
+    ...certaintyPrecision(judged, right, wrongAtMost),
     confusion,
     single: rates(
       right.filter((j) => j.example.syllables === 1),

@@ -96,10 +96,10 @@ function pick<T>(list: readonly T[], rand: () => number): T | undefined {
   return list[Math.floor(rand() * list.length)];
 }
 
-/** sox's pitch effect (keeps the length) on 16 kHz mono PCM. */
+/** sox's pitch effect (keeps the length) on 16 kHz mono PCM; no dither (-D), so the set is the same on every run. */
 function soxPitch(pcm: Int16Array, cents: number): Int16Array {
   const raw = ['-t', 's16', '-r', String(VOICE_SAMPLE_RATE), '-c', '1'];
-  const run = spawnSync('sox', [...raw, '-', ...raw, '-', 'pitch', String(cents)], { input: Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength), maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('sox', ['-D', ...raw, '-', ...raw, '-', 'pitch', String(cents)], { input: Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength), maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`sox failed: ${run.stderr.toString()}`);
   const out = new Int16Array(pcm.length);
   out.set(new Int16Array(run.stdout.buffer, run.stdout.byteOffset, Math.min(pcm.length, Math.floor(run.stdout.byteLength / 2))));

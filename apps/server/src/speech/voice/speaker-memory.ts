@@ -12,7 +12,7 @@ const LOW = -24;
 const BINS = 288;
 const BIN = 0.25;
 /** Voiced frames (10 ms) needed before the memory is trusted: 3 s of voice. */
-const ENOUGH = 300;
+const ENOUGH_VOICE = 300;
 /** Frames kept: older recordings are weighed down once a learner has this much voice. */
 const CAP = 6_000;
 /** Learners remembered (least recently used dropped first). */
@@ -59,7 +59,7 @@ export function rememberSpeaker(key: string, semitones: Float32Array): SpeakerRa
     hist[b] = (hist[b] ?? 0) + 1;
     total++;
   }
-  if (total < ENOUGH) return undefined;
+  if (total < ENOUGH_VOICE) return undefined;
   return {
     median: quantileOf(hist, total, 0.5),
     halfRange: Math.max(MIN_HALF_RANGE, (quantileOf(hist, total, 0.9) - quantileOf(hist, total, 0.1)) / 2),

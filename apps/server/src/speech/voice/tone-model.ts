@@ -36,6 +36,8 @@ export interface SyllableContext {
   /** Expected tones of the neighbours (0 when there is none): the text is known, coarticulation follows it. */
   prevTone: Tone | 0;
   nextTone: Tone | 0;
+  /** Mean height of every voiced syllable core of the utterance (its own register, declination and all). */
+  utteranceMean: number;
 }
 
 export interface Contour {
@@ -153,6 +155,9 @@ export const FEATURE_NAMES: readonly string[] = [
   'nextDiff',
   'hasPrev',
   'hasNext',
+  'rise',
+  'fall',
+  'relMean',
   ...ONE_HOT_TONES.map((t) => `prev${t}`),
   ...ONE_HOT_TONES.map((t) => `next${t}`),
 ];
@@ -194,6 +199,11 @@ export function toneFeatures(
     mean - meanOf(next),
     prev ? 1 : 0,
     next ? 1 : 0,
+    // How far the curve climbs after its lowest point and falls before it: a shape free of the height.
+    (p[6] ?? 0) - Math.min(...p),
+    (p[0] ?? 0) - Math.min(...p),
+    // Height against the utterance's own: a word-final syllable sits lower than the speaker's range says.
+    mean - ctx.utteranceMean,
     ...ONE_HOT_TONES.map((t) => (ctx.prevTone === t ? 1 : 0)),
     ...ONE_HOT_TONES.map((t) => (ctx.nextTone === t ? 1 : 0)),
   ];
@@ -206,8 +216,13 @@ export interface ToneModel {
   scale: number[];
   /** 4 rows (tones 1-4) of features.length + 1 weights, the bias last. */
   weights: number[][];
-  /** A syllable is marked wrong when the expected tone's probability is at most this. */
-  wrongAtMost: number;
+  /** A syllable is marked wrong when the expected tone's probability is at most this, per expected tone. */
+  wrongAtMost: Record<Tone, number>;
+  /**
+   * The same for a recording judged on its own range (no earlier recordings of the speaker), calibrated
+   * across speakers the same way: a single word says little of where a voice sits, so these are stricter.
+   */
+  aloneWrongAtMost: Record<Tone, number>;
   /** How the weights were made (data, held-out figures), for the record. */
   trainedOn: string;
 }
@@ -237,4 +252,15 @@ export function committedToneModel(): ToneModel {
     committed = model;
   }
   return committed;
+}
+
+/**
+ * The expected tone's probability on a recording judged alone, put on the scale the shipped thresholds
+ * read (core TONE_WRONG_AT_MOST): piecewise linear, the alone threshold `from` landing on the shipped one
+ * `to`, 0 and 1 kept. Monotone, so the order of judgements stays; one rule then serves both cases.
+ */
+export function onKnownRangeScale(p: number, from: number, to: number): number {
+  if (from <= 0) return p <= 0 ? 0 : to + (1 - to) * p;
+  if (from >= 1) return p * to;
+  return p <= from ? (p / from) * to : to + ((p - from) / (1 - from)) * (1 - to);
 }

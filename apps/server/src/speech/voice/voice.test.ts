@@ -91,9 +91,11 @@ describe('voice analysis', () => {
   it.runIf(hasEspeakBinary())('judges tones on a held-out sample of the generated labelled set', { timeout: 120_000 }, async () => {
     const figures = await evaluateVoice('held-out', 48);
     expect(figures.items).toBe(48);
-    expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.87);
-    expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.72);
-    expect(figures.falseAlarms).toBeLessThanOrEqual(0.1);
+    // Measured 98.3 % heard right, 75.7 % of wrong tones flagged, 1.6 % false alarms: the thresholds keep
+    // false alarms low across speakers and pay for it in wrong tones left "not sure" (decision 099-tone30).
+    expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.93);
+    expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.66);
+    expect(figures.falseAlarms).toBeLessThanOrEqual(0.05);
     // The syllables left unjudged stay few: not judging is no way to reach the figures above.
     expect(figures.notJudged).toBeLessThan(0.13);
     expect(figures.boundaryMeanMs).toBeLessThan(80);

@@ -34,7 +34,7 @@ const assessed: AssessResponse = vi.hoisted(() => ({
     { char: '你', pinyin: 'nǐ', expected_tone: 3, heard_tone: 3, confidence: 0.9, start_ms: 0, end_ms: 300, contour: [-1, -2, -3, -2, -1] },
     { char: '好', pinyin: 'hǎo', expected_tone: 3, heard_tone: 1, confidence: 0.95, start_ms: 300, end_ms: 600, contour: [2, 2, 2, 2, 2] },
     // Heard as another tone, but the expected one is still likely: not sure, not marked.
-    { char: '吗', pinyin: 'mā', expected_tone: 1, heard_tone: 2, confidence: 0.5, expected_probability: 0.4, start_ms: 600, end_ms: 800, contour: [0, 0, 1, 1, 2] },
+    { char: '吗', pinyin: 'má', expected_tone: 2, heard_tone: 3, confidence: 0.5, expected_probability: 0.4, start_ms: 600, end_ms: 800, contour: [0, 0, 1, 1, 2] },
   ],
 }));
 
