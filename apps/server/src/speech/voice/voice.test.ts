@@ -92,7 +92,7 @@ describe('voice analysis', () => {
     const figures = await evaluateVoice('held-out', 48);
     expect(figures.items).toBe(48);
     // Measured 98.3 % heard right, 75.7 % of wrong tones flagged, 1.6 % false alarms: the thresholds keep
-    // false alarms low across speakers and pay for it in wrong tones left "not sure" (decision 099-tone30).
+    // false alarms low across speakers and pay for it in wrong tones left "not sure" (decision 033).
     expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.93);
     expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.66);
     expect(figures.falseAlarms).toBeLessThanOrEqual(0.05);
