@@ -162,8 +162,13 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
   if (what >= 0 && !asks.has('place') && !asks.has('time')) {
-    const next = tokens[what + 1];
-    const prev = tokens[what - 1];
+    let next = tokens[what + 1];
+    // 什么好吃的饭馆: the kind is the noun a modifier and 的 lead to, not the modifier.
+    const de = tokens.slice(what + 1, what + 4).findIndex((t) => t.word === '的');
+    const headNoun = de >= 0 ? tokens[what + 2 + de] : undefined;
+    if (headNoun && /^n/.test(headNoun.tag) && !(next && /^n/.test(next.tag))) next = headNoun;
+    // 吃了什么 / 看过什么: the verb is before its aspect particle.
+    const prev = /^(了|过|着)$/.test(tokens[what - 1]?.word ?? '') ? tokens[what - 2] : tokens[what - 1];
     if (next && /^(n|t|vn|l|s)/.test(next.tag)) {
       form.kind = lex.names(next.word) ?? next.word;
       form.kindWord = next.word;
@@ -188,7 +193,9 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     // The tagger may join the adjective to what precedes it (对你好吗 → 你好/l 吗): its last character then.
     const adjective = (w: string): boolean => (lex.entry(w)?.pos ?? '').startsWith('a');
     const word = last?.word ?? '';
-    if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
+    // 大不大 may be one token: the A of A不A is the adjective asked about.
+    if (!last && aNotA?.[1] && adjective(aNotA[1])) form.adjective = aNotA[1];
+    else if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
     else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
   }
   form.asks = [...asks];

@@ -148,7 +148,13 @@ export function measureRelevance(
   }
   const question = input.question_text ?? '';
   const form = readQuestion(tagger, question);
-  const formAnswer = answerForm(form, answer, question);
+  // A key point no model answer says is the question's topic (早饭 for 早上吃了什么), not an answer to it;
+  // one the model answers say (红色 for 什么颜色) is an example answer.
+  const models = input.model_answers ?? [];
+  const keyWords = (input.key_points ?? [])
+    .flatMap((k) => k.split(/[/|｜、，]/))
+    .filter((k) => models.length > 0 && !models.some((m) => m.includes(k)));
+  const formAnswer = answerForm(form, answer, question, keyWords);
   const answering = new Set(Object.values(formAnswer.given).flat());
   const touched = raw > 0;
   // Precision: the share of the answer's own content words that are on the topic or answer its form.
