@@ -240,9 +240,8 @@ function giving(
       const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
-      // A person's or a place's name is no thing of a kind asked (华为 is a maker, not a colour).
       const unknown = (t: Token): boolean =>
-        kinds.length === 0 || ((lex.entry(t.word)?.classes.size ?? 0) === 0 && !/^(nr|ns)$/.test(t.tag));
+        kinds.length === 0 || (lex.entry(t.word)?.classes.size ?? 0) === 0;
       return words((t) =>
         // 做什么 wants something done (做饭, 看电视), not a thing (天气).
         action

@@ -59,8 +59,8 @@ const VERB_OBJECTS: Record<string, string[]> = {
   买: ['food', 'clothing', 'device', 'drink', 'fruit', 'media'],
   养: ['animal', 'plant'],
 };
-// A job is named by who does it (什么工作 → 医生, 老师).
-const KIND_ALSO: Record<string, string[]> = { work: ['person'] };
+// A job is named by who does it (什么工作 → 医生, 老师); a fruit by the plant that bears it (西瓜).
+const KIND_ALSO: Record<string, string[]> = { work: ['person'], fruit: ['plant'] };
 
 /** The classes an object asked for may belong to: the kind named, or what the verb takes. */
 export function kindsAsked(form: QuestionForm): string[] {
