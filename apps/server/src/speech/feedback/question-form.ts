@@ -113,6 +113,14 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   return out;
 }
 
+/** The noun an instruction to introduce or talk about ends on (请介绍一下你最喜欢的季节 → 季节). */
+function introducedNoun(tokens: readonly Token[]): string | undefined {
+  const words = tokens.filter((t) => HAN.test(t.word));
+  const last = words[words.length - 1];
+  const verb = words.findIndex((t) => /介绍|谈谈|说说|讲讲/.test(t.word));
+  return last && verb >= 0 && words.indexOf(last) > verb && /^n/.test(last.tag) ? last.word : undefined;
+}
+
 /** Reads a question once (cached by its text). */
 export function readQuestion(tagger: Tagger, question: string): QuestionForm {
   const hit = cache.get(question);
@@ -181,6 +189,16 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       form.kindWord = subject.word;
     }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
+  }
+  // 请介绍一下你最喜欢的季节 / 你的一个好朋友: a thing of that kind is asked for (春天, 小王), as 什么 + noun asks it.
+  const introduced = /介绍|谈谈|说说|讲讲/.test(q) && asks.size === 0 ? introducedNoun(tokens) : undefined;
+  if (introduced) {
+    if (lex.isA(introduced, 'person')) asks.add('person');
+    else if (lex.names(introduced)) {
+      form.kind = lex.names(introduced);
+      form.kindWord = introduced;
+      asks.add('object');
+    }
   }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
