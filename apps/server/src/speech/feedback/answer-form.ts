@@ -302,9 +302,17 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
   const out: string[] = [];
   for (const [i, t] of tokens.entries()) {
     if (t.word !== verb) continue;
+    // Past its particles, a count, and the hesitations said before the word (吃 嗯 那个 鸡蛋).
     const next = tokens
-      .slice(i + 1, i + 4)
-      .find((x) => HAN.test(x.word) && !/^(了|过|着|的)$/.test(x.word) && !isNumber(x) && x.tag !== 'q');
+      .slice(i + 1, i + 8)
+      .find(
+        (x) =>
+          HAN.test(x.word) &&
+          !FILLERS.test(x.word) &&
+          !/^(了|过|着|的|那个|这个|就是)$/.test(x.word) &&
+          !isNumber(x) &&
+          x.tag !== 'q',
+      );
     if (!next || question.includes(next.word) || STATIVE.test(next.word) || /^(v|d|p|c|u|r)/.test(next.tag))
       continue;
     // The verb chooses its object: what is eaten is food, whatever else the lexicon calls it (鸡蛋).
@@ -470,7 +478,8 @@ export function answerForm(
     answered,
     specific,
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
-    about: given.person && named(given.person) ? 'question' : aboutOf(form, tokens),
+    // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
+    about: given.person && named(given.person) && !form.introduced ? 'question' : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens),
     otherAction: otherAction(form, tokens, given, question),
   };

@@ -33,7 +33,8 @@ export function isEcho(
   answered: boolean,
 ): boolean {
   const q = spokenChars(question).map((c) => (c === '你' || c === '您' ? '我' : c));
-  const a = answer.filter((c) => !FILLERS.test(c));
+  // 你 said back for 你 is the question as much as 我 for 你 is.
+  const a = answer.filter((c) => !FILLERS.test(c)).map((c) => (c === '你' || c === '您' ? '我' : c));
   if (q.length < 4 || a.length < 3) return false;
   // The question said back twice (你妈妈做什么工作 我妈妈做什么工作) is still the question.
   const times = Math.max(1, Math.min(3, Math.round(a.length / q.length)));

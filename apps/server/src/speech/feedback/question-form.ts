@@ -43,6 +43,8 @@ export interface QuestionForm {
   actions?: string[];
   /** A还是B: the sides offered. */
   options?: string[];
+  /** 请介绍一下你的一个好朋友: the person introduced, whom the answer must be about. */
+  introduced?: string;
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -191,10 +193,14 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
   // 请介绍一下你最喜欢的季节 / 你的一个好朋友: a thing of that kind is asked for (春天, 小王), as 什么 + noun asks it.
+  let introducedPerson: string | undefined;
   const introduced = /介绍|谈谈|说说|讲讲/.test(q) && asks.size === 0 ? introducedNoun(tokens) : undefined;
   if (introduced) {
-    if (lex.isA(introduced, 'person')) asks.add('person');
-    else if (lex.names(introduced)) {
+    // The friend introduced is whom the answer is about: 我叫大卫 introduces the learner instead.
+    if (lex.isA(introduced, 'person')) {
+      asks.add('person');
+      introducedPerson = introduced;
+    } else if (lex.names(introduced)) {
       form.kind = lex.names(introduced);
       form.kindWord = introduced;
       asks.add('object');
@@ -228,7 +234,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const subject = subjectOf(mainClause(tokens), lex);
   // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
   const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
-  if (subject.length > 0 && !view) {
+  if (introducedPerson) {
+    form.introduced = introducedPerson;
+    form.about = { who: 'other', words: [introducedPerson] };
+  } else if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
     form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };
   }
