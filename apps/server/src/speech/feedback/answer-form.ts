@@ -102,9 +102,11 @@ function giving(
           : [],
       );
     case 'time':
-      // 几点 / 几号 asks a point in time: 八个小时 is how long, not when.
+      // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
-        return words((t) => inUnit(t, tokens, POINT_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
+        return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
+          words((t) => inUnit(t, tokens, POINT_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word)),
+        );
       return words(
         (t) =>
           !isNumber(t) &&
@@ -135,9 +137,11 @@ function giving(
       );
       // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
       const only = form.asks.length === 1;
-      return ownAction || !only
-        ? []
-        : words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+      if (ownAction || !only) return [];
+      const done = words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+      // A purpose said as one word (工作。 for 为什么学习汉语) is a reason given elliptically.
+      const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      return done.length || said.length > 1 ? done : words((t) => /^(n|vn)/.test(t.tag));
     }
     case 'choice': {
       const options = form.options ?? [];
@@ -398,6 +402,9 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+// 很晚 / 比较早 for 几点: when, said only roughly (the middle band, not a clock time).
+const ROUGH_TIME = /^(很|太|比较|挺|有点儿?|特别)(早|晚)$/;
+const ROUGH_TIME_SAID = /(很|太|比较|挺|有点儿?|特别)(早|晚)(?![上饭])/;
 const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
 // 没吃东西 says nothing was eaten, as 什么都没吃 does.
 const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)|没\p{Script=Han}{1,2}东西/u;
@@ -458,7 +465,9 @@ export function answerForm(
   const specific = form.asks.some(
     (a) =>
       given[a] !== undefined &&
-      ((SPECIFIC.has(a) && (a !== 'person' || named(given.person ?? []))) ||
+      ((SPECIFIC.has(a) &&
+        (a !== 'person' || named(given.person ?? [])) &&
+        (a !== 'time' || (given.time ?? []).some((w) => !ROUGH_TIME.test(w)))) ||
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
         (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
