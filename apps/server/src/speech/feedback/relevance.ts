@@ -227,6 +227,16 @@ export function measureRelevance(
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
+  // Asked on an open task for a thing of a kind the lexicon knows (你最喜欢的季节), an answer naming none
+  // of that kind (我最喜欢吃苹果) talks about a neighbouring question, however well it goes on.
+  if (
+    !quick &&
+    form.kind !== undefined &&
+    form.kind !== form.kindWord &&
+    form.asks.includes('object') &&
+    !formAnswer.answered
+  )
+    score *= ABOUT_OTHER_OPEN;
   // Asked for a view, a few facts about oneself (我住在北京，我家在三楼 for 大城市好还是小城市好) state
   // none: they answer a neighbouring question about the learner, however many nouns they share.
   if (
