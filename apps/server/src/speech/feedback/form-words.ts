@@ -157,10 +157,20 @@ export function headedBy(word: string, kindWord: string | undefined): boolean {
   if (word.length > kindWord.length && word.endsWith(kindWord)) return true;
   const kind = lexicon().names(kindWord);
   if (kind && KIND_HEAD[kind]?.test(word)) return true;
-  // A place is headed by its last character or one of its kin (火锅店 for 饭馆; 吃饭 is no 饭馆).
-  const kin = HEAD_KIN.find((h) => h.includes(k[k.length - 1] ?? ''));
-  if (kin)
-    return [...word].length >= 2 && [...kin].some((c) => word.endsWith(c)) && !word.startsWith(kindWord);
+  // A place is headed by its last character (面馆 for 饭馆; 吃饭 is no 饭馆), or by one of its kin when
+  // what comes before says the same kind of place (火锅店, not 书店: 书 is no food as 饭 is).
+  const head = k[k.length - 1] ?? '';
+  const kin = HEAD_KIN.find((h) => h.includes(head));
+  if (kin) {
+    const chars = [...word];
+    if (chars.length < 2 || word.startsWith(kindWord) || !kin.includes(chars[chars.length - 1] ?? ''))
+      return false;
+    if (word.endsWith(head)) return true;
+    const lex = lexicon();
+    const mine = lex.entry(chars.slice(0, -1).join(''))?.classes ?? new Set<string>();
+    const asked = lex.entry(k.slice(0, -1).join(''))?.classes ?? new Set<string>();
+    return mine.size === 0 || [...mine].some((c) => asked.has(c));
+  }
   return (
     k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord)
   );
