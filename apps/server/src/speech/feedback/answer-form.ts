@@ -372,8 +372,15 @@ export function aboutSelfOnly(tokens: readonly Token[]): boolean {
   const subjects = clausesOf(tokens)
     .map((c) => subjectOf(c, lex))
     .filter((s) => s.length > 0);
-  // 我妈妈做的鱼 is the learner's own family, not the people pictured.
-  return subjects.length > 0 && subjects.every((s) => /^(我|我们)$/.test(s[0] ?? ''));
+  // 我妈妈做的鱼 is the learner's own family, not the people pictured; a 他 / 她 after the learner's own
+  // (我的孩子今年五岁，他很喜欢画画) refers back to them.
+  const own = (s: string[]): boolean => /^(我|我们)$/.test(s[0] ?? '');
+  const back = (s: string[]): boolean => s.length === 1 && THIRD.test(s[0] ?? '');
+  return (
+    subjects.length > 0 &&
+    own(subjects[0] ?? []) &&
+    subjects.every((s, i) => own(s) || (back(s) && (subjects[0]?.length ?? 0) > 1 && i > 0))
+  );
 }
 
 function clausesOf(tokens: readonly Token[]): Token[][] {

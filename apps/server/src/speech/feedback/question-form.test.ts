@@ -247,6 +247,11 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你的学校大不大？', '我的学校是红色的。').answered).toBe(false);
   });
 
+  it('hears a 他 after the learner’s own as the learner’s own', () => {
+    expect(aboutSelfOnly(tagAnswer(tagger, '我的弟弟今年八岁，他很喜欢踢足球。'))).toBe(true);
+    expect(aboutSelfOnly(tagAnswer(tagger, '一个孩子在踢足球，他很高兴。'))).toBe(false);
+  });
+
   it('expects an introduced friend to be talked about, not the learner', () => {
     expect(check('请介绍一下你的一个好朋友。', '我的好朋友叫小李，他是老师。').about).toBe('question');
     expect(check('请介绍一下你的一个好朋友。', '我叫安娜，我是学生。').about).toBe('other');
