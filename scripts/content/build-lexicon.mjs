@@ -165,6 +165,7 @@ const CLASSES = [
   },
   { id: 'feeling', zh: ['感觉', '心情'], files: ['noun.feeling', 'verb.emotion'] },
   { id: 'color', zh: ['颜色'], anchors: ['chromatic_color#1', 'color#1', 'achromatic_color#1'] },
+  { id: 'season', zh: ['季节'], anchors: ['season#2'] },
   {
     id: 'festival',
     zh: ['节日', '假期'],
@@ -487,6 +488,10 @@ for (const word of posOf.keys()) {
       break;
     }
   }
+  // 春天 / 夏天: 天 makes a time word of a character that names a time (春 spring), which heads it.
+  const first = words.get(chars[0] ?? '');
+  if (!words.has(word) && chars.length === 2 && chars[1] === '天' && first?.has('time'))
+    words.set(word, new Set([...first].filter((c) => c === 'time' || c === 'season')));
 }
 
 const entries = {};

@@ -122,5 +122,7 @@ export function loadInlineSet(file: URL): GradedAnswer[] {
 export const MEANING_SET = new URL('./examiner-meaning.json', import.meta.url);
 /** A development set written blind to the examiner by other hands (new questions; tuned on). */
 export const DEV_SET = new URL('./examiner-dev.json', import.meta.url);
+/** The development half of a second set written blind to the examiner (split by question; tuned on). */
+export const DEV2_SET = new URL('./examiner-dev2.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);

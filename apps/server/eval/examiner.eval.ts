@@ -1,11 +1,11 @@
 // `npm run eval -- examiner`: the examiner's figures per task type and overall on every graded set: the
 // development and held-out parts of the graded set, the probe set written blind to the examiner, the
-// meaning probes (new questions, inline), the development set of new questions, the blind set of new questions when present, and every
+// meaning probes (new questions, inline), the development set of new questions, the second one, the blind set of new questions when present, and every
 // inversion found.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
-import { BLIND_SET, DEV_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
+import { BLIND_SET, DEV2_SET, DEV_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
 import { evaluate, PROBE_SET, scoreAnswers, scoreSet } from './examiner-set.js';
 import type { EvaluationReport, Scored } from './examiner-set.js';
 
@@ -34,6 +34,10 @@ const inline: [string, Scored[]][] = [
   [
     'development set of new questions (written blind to the examiner, tuned on)',
     await scoreAnswers(examiner, loadInlineSet(DEV_SET)),
+  ],
+  [
+    'second development set of new questions (written blind to the examiner, tuned on)',
+    await scoreAnswers(examiner, loadInlineSet(DEV2_SET)),
   ],
 ];
 const blindFile = process.env['EXAMINER_BLIND_SET'] ?? fileURLToPath(BLIND_SET);

@@ -10,6 +10,7 @@ import {
   ACTION_VERBS,
   actions,
   bodily,
+  closedKind,
   DEGREE,
   DEGREED,
   DURATION_UNITS,
@@ -36,6 +37,7 @@ import {
   STATIVE,
   THIRD,
   TIME_UNITS,
+  POINT_UNITS,
   TIME_WORDS,
   within,
 } from './form-words.js';
@@ -51,13 +53,15 @@ function giving(
   tokens: readonly Token[],
   text: string,
   question: string,
+  topic: readonly string[] = [],
 ): string[] {
   const lex = lexicon();
   // A word the question said (or said inside a longer word: 过生日 for 你的生日) answers nothing.
-  const fresh = tokens.filter((t) => {
+  const freshAll = tokens.filter((t) => {
     const tail = [...t.word].slice(1).join('');
     return HAN.test(t.word) && !question.includes(t.word) && !(tail.length > 1 && question.includes(tail));
   });
+  const fresh = freshAll;
   const words = (pred: (t: Token) => boolean, from: readonly Token[] = fresh): string[] =>
     from.filter(pred).map((t) => t.word);
   switch (asked) {
@@ -98,8 +102,11 @@ function giving(
           : [],
       );
     case 'time':
+      // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
-        return words((t) => inUnit(t, tokens, TIME_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word));
+        return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
+          words((t) => inUnit(t, tokens, POINT_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word)),
+        );
       return words(
         (t) =>
           !isNumber(t) &&
@@ -130,9 +137,11 @@ function giving(
       );
       // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
       const only = form.asks.length === 1;
-      return ownAction || !only
-        ? []
-        : words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+      if (ownAction || !only) return [];
+      const done = words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+      // A purpose said as one word (工作。 for 为什么学习汉语) is a reason given elliptically.
+      const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      return done.length || said.length > 1 ? done : words((t) => /^(n|vn)/.test(t.tag));
     }
     case 'choice': {
       const options = form.options ?? [];
@@ -193,12 +202,23 @@ function giving(
     case 'object': {
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
+      // The question's topic named back (早饭 for 你今天早上吃了什么) is what is asked about, not a thing of it.
+      const fresh = freshAll.filter((t) => !topic.includes(t.word));
+      const words = (pred: (t: Token) => boolean): string[] => fresh.filter(pred).map((t) => t.word);
+      const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w));
       const headed = (w: string): boolean => headedBy(w, kindWord);
       const modified = (w: string): boolean =>
         kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
+      // 吃饭 is the eating itself and 饭 / 东西 name the whole class: neither is a thing of it.
       const ofKind = words(
         (t) =>
           !modified(t.word) &&
+          !(
+            form.verb !== undefined &&
+            t.word.startsWith(form.verb) &&
+            lex.names(t.word.slice(form.verb.length))
+          ) &&
+          !lex.names(t.word) &&
           (headed(t.word) ||
             kinds.some((k) => lex.isA(t.word, k)) ||
             (kindWord !== undefined && relatedness(lex, t.word, kindWord) > 0)),
@@ -217,7 +237,10 @@ function giving(
                 !STATIVE.test(t.word))),
         )
         .map((t) => t.word);
-      if (ofKind.length || modifiers.length) return [...ofKind, ...modifiers];
+      if (ofKind.length || modifiers.length || objects.length) return [...ofKind, ...modifiers, ...objects];
+      // 什么颜色 / 什么饭馆: an attribute the lexicon lists whole, or a noun with a head of its own, is
+      // answered by a word of that kind only, not by any noun (华为 for a colour, 银行 for a restaurant).
+      if (closedKind(form)) return [];
       const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
@@ -251,11 +274,14 @@ function giving(
       const adjectival = (t: Token): boolean =>
         t.tag.startsWith('a') || (lex.entry(t.word)?.pos ?? '').startsWith('a');
       // After a degree adverb any word is said as an adjective (很热情/n, 挺好的); 不太好 may be one token.
+      const asked = form.adjective;
       const verdict =
-        form.adjective !== undefined
+        asked !== undefined
           ? tokens.filter(
               (t, i) =>
                 MIDDLING.test(t.word) ||
+                // 我的房间很大 for 你的房间大不大: the subject said again with the adjective asked.
+                (DEGREED.test(t.word) && t.word.endsWith(asked)) ||
                 (DEGREED.test(t.word) && !subjectBefore(i)) ||
                 (HAN.test(t.word) &&
                   (adjectival(t) || /^(n|a|l|v)/.test(t.tag)) &&
@@ -266,6 +292,38 @@ function giving(
       return [...opening, ...own.map((t) => t.word), ...verdict.map((t) => t.word)];
     }
   }
+}
+
+/**
+ * What the answer says after the question's own verb (喝可乐 for 喝什么, whatever the tagger calls 可乐):
+ * the object of that verb, when 什么 names no kind of its own.
+ */
+function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: string): string[] {
+  const verb = form.verb;
+  // 吃什么水果 names the kind: there the kind decides, not the verb.
+  if (!verb || ACTION_VERBS.test(verb) || form.kindWord) return [];
+  const lex = lexicon();
+  const out: string[] = [];
+  for (const [i, t] of tokens.entries()) {
+    if (t.word !== verb) continue;
+    // Past its particles, a count, and the hesitations said before the word (吃 嗯 那个 鸡蛋).
+    const next = tokens
+      .slice(i + 1, i + 8)
+      .find(
+        (x) =>
+          HAN.test(x.word) &&
+          !FILLERS.test(x.word) &&
+          !/^(了|过|着|的|那个|这个|就是)$/.test(x.word) &&
+          !isNumber(x) &&
+          x.tag !== 'q',
+      );
+    if (!next || question.includes(next.word) || STATIVE.test(next.word) || /^(v|d|p|c|u|r)/.test(next.tag))
+      continue;
+    // The verb chooses its object: what is eaten is food, whatever else the lexicon calls it (鸡蛋).
+    if (!/^(n|nz|vn|a|l|i|j)/.test(next.tag) || lex.names(next.word)) continue;
+    out.push(next.word);
+  }
+  return out;
 }
 
 /** Who the answer is about against who the question is about. */
@@ -314,8 +372,15 @@ export function aboutSelfOnly(tokens: readonly Token[]): boolean {
   const subjects = clausesOf(tokens)
     .map((c) => subjectOf(c, lex))
     .filter((s) => s.length > 0);
-  // 我妈妈做的鱼 is the learner's own family, not the people pictured.
-  return subjects.length > 0 && subjects.every((s) => /^(我|我们)$/.test(s[0] ?? ''));
+  // 我妈妈做的鱼 is the learner's own family, not the people pictured; a 他 / 她 after the learner's own
+  // (我的孩子今年五岁，他很喜欢画画) refers back to them.
+  const own = (s: string[]): boolean => /^(我|我们)$/.test(s[0] ?? '');
+  const back = (s: string[]): boolean => s.length === 1 && THIRD.test(s[0] ?? '');
+  return (
+    subjects.length > 0 &&
+    own(subjects[0] ?? []) &&
+    subjects.every((s, i) => own(s) || (back(s) && (subjects[0]?.length ?? 0) > 1 && i > 0))
+  );
 }
 
 function clausesOf(tokens: readonly Token[]): Token[][] {
@@ -344,8 +409,12 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+// 很晚 / 比较早 for 几点: when, said only roughly (the middle band, not a clock time).
+const ROUGH_TIME = /^(很|太|比较|挺|有点儿?|特别)(早|晚)$/;
+const ROUGH_TIME_SAID = /(很|太|比较|挺|有点儿?|特别)(早|晚)(?![上饭])/;
 const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
-const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)/;
+// 没吃东西 says nothing was eaten, as 什么都没吃 does.
+const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)|没\p{Script=Han}{1,2}东西/u;
 const NONE_ANSWERS = new Set<Asked>(['object', 'place', 'person']);
 // Forms that measure an action (when, how long, how often, how many): the action must be the question's.
 // 什么 + verb too: 吃米饭 for 喝什么 is a thing taken by another verb, an answer to a neighbouring question.
@@ -383,13 +452,18 @@ function otherAction(
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
-export function answerForm(form: QuestionForm, tokens: readonly Token[], question: string): FormAnswer {
+export function answerForm(
+  form: QuestionForm,
+  tokens: readonly Token[],
+  question: string,
+  topic: readonly string[] = [],
+): FormAnswer {
   const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
   const given: FormAnswer['given'] = {};
   // 什么都没吃 / 哪儿都没去 / 谁也不认识: "nothing", "nowhere", "nobody" is what was asked, said as none.
   const none = NONE.exec(text)?.[0];
   for (const asked of form.asks) {
-    const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question);
+    const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question, topic);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
@@ -398,7 +472,9 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
   const specific = form.asks.some(
     (a) =>
       given[a] !== undefined &&
-      ((SPECIFIC.has(a) && (a !== 'person' || named(given.person ?? []))) ||
+      ((SPECIFIC.has(a) &&
+        (a !== 'person' || named(given.person ?? [])) &&
+        (a !== 'time' || (given.time ?? []).some((w) => !ROUGH_TIME.test(w)))) ||
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
         (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
@@ -408,7 +484,8 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
             (w) =>
               headedBy(w, form.kindWord) ||
               (kinds.length > 0 && kinds.some((k) => lex.isA(w, k))) ||
-              (form.kindWord !== undefined && new RegExp(`${w}的?${form.kindWord}`).test(text)),
+              (form.kindWord !== undefined && new RegExp(`${w}的?${form.kindWord}`).test(text)) ||
+              objectOfVerb(form, tokens, question).includes(w),
           ))),
   );
   return {
@@ -417,7 +494,8 @@ export function answerForm(form: QuestionForm, tokens: readonly Token[], questio
     answered,
     specific,
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
-    about: given.person && named(given.person) ? 'question' : aboutOf(form, tokens),
+    // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
+    about: given.person && named(given.person) && !form.introduced ? 'question' : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens),
     otherAction: otherAction(form, tokens, given, question),
   };

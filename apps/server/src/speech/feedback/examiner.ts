@@ -58,6 +58,8 @@ const ELLIPTICAL_REPLY = 0.8;
 const ELLIPTICAL_CLAUSES = 3;
 /** An answer not in Chinese (pinyin, English) scores no more than this share. */
 const NOT_CHINESE_CAP = 0.05;
+// The question said back is the low band whatever else it holds (a word said again after it, its fluency).
+const ECHO_SCORE_CAP = 0.3;
 
 const pause = (t: Token | undefined): boolean => !t || (t.tag === 'x' && t.word.trim() === '');
 /**
@@ -276,6 +278,7 @@ export class ExaminerEngine implements FeedbackEngine {
         ['fluency', share * 0.9 * (1 - (measures.fluency.score ?? 1))],
       ];
     }
+    if (measures.relevance?.echo) raw = Math.min(raw, ECHO_SCORE_CAP);
     if (language !== 'chinese') {
       raw = Math.min(raw, NOT_CHINESE_CAP);
       losses = [['language', 1]];

@@ -59,8 +59,8 @@ const VERB_OBJECTS: Record<string, string[]> = {
   买: ['food', 'clothing', 'device', 'drink', 'fruit', 'media'],
   养: ['animal', 'plant'],
 };
-// A job is named by who does it (什么工作 → 医生, 老师).
-const KIND_ALSO: Record<string, string[]> = { work: ['person'] };
+// A job is named by who does it (什么工作 → 医生, 老师); a fruit by the plant that bears it (西瓜).
+const KIND_ALSO: Record<string, string[]> = { work: ['person'], fruit: ['plant'] };
 
 /** The classes an object asked for may belong to: the kind named, or what the verb takes. */
 export function kindsAsked(form: QuestionForm): string[] {
@@ -89,6 +89,7 @@ export const ownFrequency = (word: string, question: string): boolean => {
   return hit !== undefined && !question.includes(hit);
 };
 export const TIME_UNITS = new Set(['clock', 'date', 'span']);
+export const POINT_UNITS = new Set(['clock', 'date']);
 export const DURATION_UNITS = new Set(['span', 'times', 'clock']);
 /** The unit classes a 几 / 多少 question counts in: its own (多少钱 → money), none for 个 / 口 / 只. */
 export function numberUnits(question: string): Set<string> {
@@ -120,7 +121,10 @@ export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<
     .map((x) => /^[零一二两三四五六七八九十百千万半几多\d.]+/u.exec(x.word)?.[0] ?? '')
     .join('');
   if (/^[零一二三四五六七八九\d]{3,}$/u.test(digits) && !/^年/.test(unit)) return false;
-  const classes = unitClasses(unit.replace(/^半/, ''));
+  // 八个小时 / 三个月: the measure word 个 stands before the unit that counts.
+  const after = /^个$/.test(unit) && next?.word !== unit ? (tokens[at + 1]?.word ?? '') : '';
+  const unitAfter = /^个/.test(rest) && next && unitClasses(next.word).length > 0 ? next.word : '';
+  const classes = unitClasses((unitAfter || after || unit).replace(/^半/, ''));
   if (classes.length > 0) return classes.some((c) => allowed.has(c));
   return unit === '' || CLASSIFIER.test(unit) || next?.tag === 'q' || !/^(n|nz|ns|s)/.test(next?.tag ?? '');
 }
@@ -153,8 +157,40 @@ export function headedBy(word: string, kindWord: string | undefined): boolean {
   if (word.length > kindWord.length && word.endsWith(kindWord)) return true;
   const kind = lexicon().names(kindWord);
   if (kind && KIND_HEAD[kind]?.test(word)) return true;
+  // A place is headed by its last character (面馆 for 饭馆; 吃饭 is no 饭馆), or by one of its kin when
+  // what comes before says the same kind of place (火锅店, not 书店: 书 is no food as 饭 is).
+  const head = k[k.length - 1] ?? '';
+  const kin = HEAD_KIN.find((h) => h.includes(head));
+  if (kin) {
+    const chars = [...word];
+    if (chars.length < 2 || word.startsWith(kindWord) || !kin.includes(chars[chars.length - 1] ?? ''))
+      return false;
+    if (word.endsWith(head)) return true;
+    const lex = lexicon();
+    const mine = lex.entry(chars.slice(0, -1).join(''))?.classes ?? new Set<string>();
+    const asked = lex.entry(k.slice(0, -1).join(''))?.classes ?? new Set<string>();
+    return mine.size === 0 || [...mine].some((c) => asked.has(c));
+  }
   return (
     k.length === 2 && [...word].length >= 2 && k.some((c) => word.endsWith(c)) && !word.startsWith(kindWord)
+  );
+}
+
+// Attributes whose values the lexicon lists whole: a word it does not know is no colour.
+const CLOSED_KINDS = new Set(['color']);
+// Characters that head the names of one kind of place: a 饭馆 may be called a …店 or a …厅.
+const HEAD_KIN = ['馆店厅', '院', '场', '室'];
+
+/**
+ * Whether 什么 + noun asks a kind that only its own words answer: an attribute the lexicon lists whole
+ * (颜色), or a place no class names (饭馆), whose kinds carry its head (面馆, 火锅店).
+ */
+export function closedKind(form: QuestionForm): boolean {
+  if (!form.kindWord || !form.kind) return false;
+  const head = [...form.kindWord].pop() ?? '';
+  return (
+    CLOSED_KINDS.has(form.kind) ||
+    (form.kind === form.kindWord && [...form.kindWord].length > 1 && HEAD_KIN.some((h) => h.includes(head)))
   );
 }
 

@@ -32,8 +32,24 @@ export function isEcho(
   sounds: (chars: readonly string[]) => string[],
   answered: boolean,
 ): boolean {
+  // A question of two sentences said back by one of them (城市发展和环境保护之间常常有矛盾) is an echo
+  // too: the sentence that sets the scene is the question's, not the learner's view.
+  const sentences = question.split(/[，,。？?！!；;]/).filter((p) => spokenChars(p).length >= SENTENCE_MIN);
+  if (sentences.length > 1 && sentences.some((p) => saysBack(p, answer, sounds, false))) return true;
+  return saysBack(question, answer, sounds, answered);
+}
+
+const SENTENCE_MIN = 8;
+
+function saysBack(
+  question: string,
+  answer: readonly string[],
+  sounds: (chars: readonly string[]) => string[],
+  answered: boolean,
+): boolean {
   const q = spokenChars(question).map((c) => (c === '你' || c === '您' ? '我' : c));
-  const a = answer.filter((c) => !FILLERS.test(c));
+  // 你 said back for 你 is the question as much as 我 for 你 is.
+  const a = answer.filter((c) => !FILLERS.test(c)).map((c) => (c === '你' || c === '您' ? '我' : c));
   if (q.length < 4 || a.length < 3) return false;
   // The question said back twice (你妈妈做什么工作 我妈妈做什么工作) is still the question.
   const times = Math.max(1, Math.min(3, Math.round(a.length / q.length)));

@@ -204,3 +204,62 @@ describe('question form, second reading', () => {
     expect(hesitation(tagAnswer(tagger, '那个国家很大 我很喜欢'))).toBe(0);
   });
 });
+
+describe('question form, fourth reading: what 什么 asks, and answers to a neighbouring question', () => {
+  it('reads the verb of 什么 past 了 and the kind past a modifier and 的', () => {
+    expect(readQuestion(tagger, '你昨天晚上吃了什么？')).toMatchObject({ asks: ['object'], verb: '吃' });
+    expect(readQuestion(tagger, '你学校旁边有什么好吃的饭馆？')).toMatchObject({ kindWord: '饭馆' });
+    expect(readQuestion(tagger, '请介绍一下你最喜欢的季节。')).toMatchObject({ kind: 'season' });
+  });
+
+  it('hears the attribute 什么 + noun asks, not a noun beside it', () => {
+    expect(check('你的包是什么颜色的？', '我的包是红色的。').specific).toBe(true);
+    expect(check('你的包是什么颜色的？', '我的包是李宁的。').answered).toBe(false);
+    expect(check('你学校旁边有什么好吃的饭馆？', '有一家面馆。').specific).toBe(true);
+    expect(check('你学校旁边有什么好吃的饭馆？', '有一家火锅店。').specific).toBe(true);
+    expect(check('你学校旁边有什么好吃的饭馆？', '有一个银行和一个书店。').answered).toBe(false);
+    expect(check('你学校旁边有什么好吃的饭馆？', '我喜欢在家吃饭。').answered).toBe(false);
+    expect(check('请介绍一下你最喜欢的季节。', '我最喜欢秋天。').specific).toBe(true);
+    expect(check('请介绍一下你最喜欢的季节。', '我最喜欢吃香蕉。').answered).toBe(false);
+  });
+
+  it('takes what the question’s own verb takes as its object, past hesitations', () => {
+    expect(check('你早上喜欢喝什么？', '我早上喜欢喝可乐。').specific).toBe(true);
+    expect(check('你昨天晚上吃了什么？', '我吃 嗯 那个 饺子').given.object).toContain('饺子');
+    expect(check('你昨天晚上吃了什么？', '我昨天晚上七点吃饭。').answered).toBe(false);
+    expect(check('你昨天晚上吃了什么？', '我昨天晚上没吃东西。').answered).toBe(true);
+    // The question's topic named back (晚饭, a key point no model answer says) is no thing eaten.
+    const q = '你昨天晚上吃了什么？';
+    expect(
+      answerForm(readQuestion(tagger, q), tagAnswer(tagger, '我昨天七点吃晚饭。'), q, ['晚饭']).answered,
+    ).toBe(false);
+  });
+
+  it('wants a point in time for 几点, and hears a rough one as a weak answer', () => {
+    expect(check('你几点下班？', '我每天工作八个小时。').answered).toBe(false);
+    expect(check('你几点下班？', '六点半。').specific).toBe(true);
+    expect(check('你几点下班？', '我下班很晚。')).toMatchObject({ answered: true, specific: false });
+  });
+
+  it('hears a yes/no on an adjective said as one token (大不大), the subject said again', () => {
+    expect(readQuestion(tagger, '你的学校大不大？').adjective).toBe('大');
+    expect(check('你的学校大不大？', '我的学校很大。').answered).toBe(true);
+    expect(check('你的学校大不大？', '我的学校是红色的。').answered).toBe(false);
+  });
+
+  it('hears a 他 after the learner’s own as the learner’s own', () => {
+    expect(aboutSelfOnly(tagAnswer(tagger, '我的弟弟今年八岁，他很喜欢踢足球。'))).toBe(true);
+    expect(aboutSelfOnly(tagAnswer(tagger, '一个孩子在踢足球，他很高兴。'))).toBe(false);
+  });
+
+  it('expects an introduced friend to be talked about, not the learner', () => {
+    expect(check('请介绍一下你的一个好朋友。', '我的好朋友叫小李，他是老师。').about).toBe('question');
+    expect(check('请介绍一下你的一个好朋友。', '我叫安娜，我是学生。').about).toBe('other');
+  });
+
+  it('hears one sentence of a two-sentence question said back as an echo', () => {
+    const q = '现在很多年轻人不想结婚，你怎么看这种现象？';
+    expect(isEcho(q, spokenChars('现在很多年轻人不想结婚'), syllables, false)).toBe(true);
+    expect(isEcho(q, spokenChars('我觉得结婚不结婚是自己的事'), syllables, false)).toBe(false);
+  });
+});

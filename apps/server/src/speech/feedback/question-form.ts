@@ -43,6 +43,8 @@ export interface QuestionForm {
   actions?: string[];
   /** A还是B: the sides offered. */
   options?: string[];
+  /** 请介绍一下你的一个好朋友: the person introduced, whom the answer must be about. */
+  introduced?: string;
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -113,6 +115,14 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   return out;
 }
 
+/** The noun an instruction to introduce or talk about ends on (请介绍一下你最喜欢的季节 → 季节). */
+function introducedNoun(tokens: readonly Token[]): string | undefined {
+  const words = tokens.filter((t) => HAN.test(t.word));
+  const last = words[words.length - 1];
+  const verb = words.findIndex((t) => /介绍|谈谈|说说|讲讲/.test(t.word));
+  return last && verb >= 0 && words.indexOf(last) > verb && /^n/.test(last.tag) ? last.word : undefined;
+}
+
 /** Reads a question once (cached by its text). */
 export function readQuestion(tagger: Tagger, question: string): QuestionForm {
   const hit = cache.get(question);
@@ -162,8 +172,13 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
   if (what >= 0 && !asks.has('place') && !asks.has('time')) {
-    const next = tokens[what + 1];
-    const prev = tokens[what - 1];
+    let next = tokens[what + 1];
+    // 什么好吃的饭馆: the kind is the noun a modifier and 的 lead to, not the modifier.
+    const de = tokens.slice(what + 1, what + 4).findIndex((t) => t.word === '的');
+    const headNoun = de >= 0 ? tokens[what + 2 + de] : undefined;
+    if (headNoun && /^n/.test(headNoun.tag) && !(next && /^n/.test(next.tag))) next = headNoun;
+    // 吃了什么 / 看过什么: the verb is before its aspect particle.
+    const prev = /^(了|过|着)$/.test(tokens[what - 1]?.word ?? '') ? tokens[what - 2] : tokens[what - 1];
     if (next && /^(n|t|vn|l|s)/.test(next.tag)) {
       form.kind = lex.names(next.word) ?? next.word;
       form.kindWord = next.word;
@@ -177,6 +192,20 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
+  // 请介绍一下你最喜欢的季节 / 你的一个好朋友: a thing of that kind is asked for (春天, 小王), as 什么 + noun asks it.
+  let introducedPerson: string | undefined;
+  const introduced = /介绍|谈谈|说说|讲讲/.test(q) && asks.size === 0 ? introducedNoun(tokens) : undefined;
+  if (introduced) {
+    // The friend introduced is whom the answer is about: 我叫大卫 introduces the learner instead.
+    if (lex.isA(introduced, 'person')) {
+      asks.add('person');
+      introducedPerson = introduced;
+    } else if (lex.names(introduced)) {
+      form.kind = lex.names(introduced);
+      form.kindWord = introduced;
+      asks.add('object');
+    }
+  }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
   if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]/.test(q) || aNotA)) {
@@ -188,7 +217,9 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     // The tagger may join the adjective to what precedes it (对你好吗 → 你好/l 吗): its last character then.
     const adjective = (w: string): boolean => (lex.entry(w)?.pos ?? '').startsWith('a');
     const word = last?.word ?? '';
-    if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
+    // 大不大 may be one token: the A of A不A is the adjective asked about.
+    if (!last && aNotA?.[1] && adjective(aNotA[1])) form.adjective = aNotA[1];
+    else if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
     else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
   }
   form.asks = [...asks];
@@ -203,7 +234,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const subject = subjectOf(mainClause(tokens), lex);
   // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
   const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
-  if (subject.length > 0 && !view) {
+  if (introducedPerson) {
+    form.introduced = introducedPerson;
+    form.about = { who: 'other', words: [introducedPerson] };
+  } else if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
     form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };
   }

@@ -148,7 +148,13 @@ export function measureRelevance(
   }
   const question = input.question_text ?? '';
   const form = readQuestion(tagger, question);
-  const formAnswer = answerForm(form, answer, question);
+  // A key point no model answer says is the question's topic (早饭 for 早上吃了什么), not an answer to it;
+  // one the model answers say (红色 for 什么颜色) is an example answer.
+  const models = input.model_answers ?? [];
+  const keyWords = (input.key_points ?? [])
+    .flatMap((k) => k.split(/[/|｜、，]/))
+    .filter((k) => models.length > 0 && !models.some((m) => m.includes(k)));
+  const formAnswer = answerForm(form, answer, question, keyWords);
   const answering = new Set(Object.values(formAnswer.given).flat());
   const touched = raw > 0;
   // Precision: the share of the answer's own content words that are on the topic or answer its form.
@@ -221,6 +227,16 @@ export function measureRelevance(
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
+  // Asked on an open task for a thing of a kind the lexicon knows (你最喜欢的季节), an answer naming none
+  // of that kind (我最喜欢吃苹果) talks about a neighbouring question, however well it goes on.
+  if (
+    !quick &&
+    form.kind !== undefined &&
+    form.kind !== form.kindWord &&
+    form.asks.includes('object') &&
+    !formAnswer.answered
+  )
+    score *= ABOUT_OTHER_OPEN;
   // Asked for a view, a few facts about oneself (我住在北京，我家在三楼 for 大城市好还是小城市好) state
   // none: they answer a neighbouring question about the learner, however many nouns they share.
   if (
