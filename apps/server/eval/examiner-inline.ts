@@ -126,3 +126,8 @@ export const DEV_SET = new URL('./examiner-dev.json', import.meta.url);
 export const DEV2_SET = new URL('./examiner-dev2.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
+/**
+ * The held-out half of the second blind set (the other half is DEV2_SET): nobody tuning the examiner
+ * has read it. Its figures are the least flattering and the most honest.
+ */
+export const BLIND2_SET = new URL('./examiner-blind2.json', import.meta.url);

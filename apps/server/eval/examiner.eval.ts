@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
-import { BLIND_SET, DEV2_SET, DEV_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
+import { BLIND2_SET, BLIND_SET, DEV2_SET, DEV_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
 import { evaluate, PROBE_SET, scoreAnswers, scoreSet } from './examiner-set.js';
 import type { EvaluationReport, Scored } from './examiner-set.js';
 
@@ -43,9 +43,13 @@ const inline: [string, Scored[]][] = [
 const blindFile = process.env['EXAMINER_BLIND_SET'] ?? fileURLToPath(BLIND_SET);
 if (existsSync(blindFile))
   inline.push([
-    'blind set (new questions, written blind to the examiner)',
+    'blind set (new questions, written blind to the examiner; its failures were read in the third pass)',
     await scoreAnswers(examiner, loadInlineSet(new URL(`file://${blindFile}`))),
   ]);
+inline.push([
+  'second blind set, held-out half (new questions, written blind, never read while tuning)',
+  await scoreAnswers(examiner, loadInlineSet(BLIND2_SET)),
+]);
 
 const dev = evaluate(scored.filter((s) => s.split === 'dev'));
 const heldOut = evaluate(scored.filter((s) => s.split === 'held_out'));

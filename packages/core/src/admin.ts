@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema, storedUserSchema } from './api.js';
 import { meSchema } from './auth.js';
-import { parseExpiration, vipStatus } from './membership.js';
+import { parseExpiration, plusStatus } from './membership.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -119,9 +119,9 @@ export function extendedExpiry(
   days: number,
   now: Date = new Date(),
 ): Date {
-  const status = vipStatus(isOfficial, paymentExpiration, now);
+  const status = plusStatus(isOfficial, paymentExpiration, now);
   const from =
-    status.hasActiveVIP && paymentExpiration
+    status.hasActivePlus && paymentExpiration
       ? Math.max(new Date(paymentExpiration).getTime(), now.getTime())
       : now.getTime();
   return new Date(from + days * DAY_MS);

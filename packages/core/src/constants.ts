@@ -122,4 +122,4 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Analytics goals (spec 000 §1). */
-export const ANALYTICS_GOALS = { register: 1, upgradeVip: 2, firstTestCompleted: 3 } as const;
+export const ANALYTICS_GOALS = { register: 1, upgradePlus: 2, firstTestCompleted: 3 } as const;

@@ -34,12 +34,12 @@ export function parseExpiration(
   return { ok: true, date };
 }
 
-export type VipState = 'not_official' | 'expired' | 'active';
+export type PlusState = 'not_official' | 'expired' | 'active';
 
-export interface VipStatus {
-  state: VipState;
+export interface PlusStatus {
+  state: PlusState;
   isOfficial: boolean;
-  hasActiveVIP: boolean;
+  hasActivePlus: boolean;
   /** Whole days left, rounded up; 0 when not active. */
   daysUntilExpiration: number;
   /**
@@ -50,20 +50,20 @@ export interface VipStatus {
 }
 
 /** VIP status (spec 000 §4): not official, official with expired payment, or active with a 60 s grace. */
-export function vipStatus(
+export function plusStatus(
   isOfficial: unknown,
   paymentExpiration: string | Date | null | undefined,
   now: Date = new Date(),
-): VipStatus {
+): PlusStatus {
   if (!isOfficialFlag(isOfficial)) {
-    return { state: 'not_official', isOfficial: false, hasActiveVIP: false, daysUntilExpiration: 0 };
+    return { state: 'not_official', isOfficial: false, hasActivePlus: false, daysUntilExpiration: 0 };
   }
   const parsed = parseExpiration(paymentExpiration, now);
   if (!parsed.ok) {
     const expired = {
       state: 'expired',
       isOfficial: true,
-      hasActiveVIP: false,
+      hasActivePlus: false,
       daysUntilExpiration: 0,
     } as const;
     // No expiry at all is a member who never paid; a value that is no readable date is an error.
@@ -72,12 +72,12 @@ export function vipStatus(
   }
   const left = parsed.date.getTime() - now.getTime();
   if (left + VIP_GRACE_MS <= 0) {
-    return { state: 'expired', isOfficial: true, hasActiveVIP: false, daysUntilExpiration: 0 };
+    return { state: 'expired', isOfficial: true, hasActivePlus: false, daysUntilExpiration: 0 };
   }
   return {
     state: 'active',
     isOfficial: true,
-    hasActiveVIP: true,
+    hasActivePlus: true,
     daysUntilExpiration: Math.max(0, Math.ceil(left / DAY_MS)),
   };
 }
@@ -85,14 +85,14 @@ export function vipStatus(
 export type PlusWarning = { level: 'urgent' | 'warning'; days: number } | null;
 
 /** The Plus expiry warning: active members with 7 or fewer days left; urgent at 1 or 0. */
-export function plusWarning(status: VipStatus): PlusWarning {
-  if (!status.isOfficial || !status.hasActiveVIP || status.daysUntilExpiration > PLUS_WARNING_DAYS)
+export function plusWarning(status: PlusStatus): PlusWarning {
+  if (!status.isOfficial || !status.hasActivePlus || status.daysUntilExpiration > PLUS_WARNING_DAYS)
     return null;
   const days = status.daysUntilExpiration;
   return { level: days <= PLUS_URGENT_DAYS ? 'urgent' : 'warning', days };
 }
 
 /** The upgrade prompt shows whenever there is no active VIP. */
-export function showUpgradePrompt(status: VipStatus): boolean {
-  return !status.hasActiveVIP;
+export function showUpgradePrompt(status: PlusStatus): boolean {
+  return !status.hasActivePlus;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import { USER_LEVELS, pickLanguage, vipStatus } from '@kouyu/core';
+import { USER_LEVELS, pickLanguage, plusStatus } from '@kouyu/core';
 import type { StoredUser } from '@kouyu/core';
 import type { Db } from '../db/client.js';
 import { pointsLedger, users } from '../db/schema.js';
@@ -65,7 +65,7 @@ export async function toStoredUser(
   db: Db,
   row: UserRow,
 ): Promise<{ user: StoredUser; payment_expiration: string | null }> {
-  const status = vipStatus(row.isOfficial, row.paymentExpiration);
+  const status = plusStatus(row.isOfficial, row.paymentExpiration);
   return {
     user: {
       id: row.id,
@@ -73,7 +73,7 @@ export async function toStoredUser(
       name: row.name,
       username: row.username,
       is_official: row.isOfficial,
-      is_vip: status.hasActiveVIP,
+      is_vip: status.hasActivePlus,
       user_level: level(row.userLevel),
       point: await pointsOf(db, row.id),
       share_code: row.shareCode,

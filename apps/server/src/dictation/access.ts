@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { vipStatus } from '@kouyu/core';
+import { plusStatus } from '@kouyu/core';
 import { AppError } from '../lib/errors.js';
 import type { UserRow } from '../accounts/users.js';
 import { signedInUser } from '../plugins/auth.js';
 
 /** True for an official member whose payment is active (with the 60 s grace of spec 000 §4). */
 export function isPlus(user: Pick<UserRow, 'isOfficial' | 'paymentExpiration'>): boolean {
-  return vipStatus(user.isOfficial, user.paymentExpiration).hasActiveVIP;
+  return plusStatus(user.isOfficial, user.paymentExpiration).hasActivePlus;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { plusWarning, vipStatus } from '@kouyu/core';
+import { plusWarning, plusStatus } from '@kouyu/core';
 import type { MembershipStatus } from '@kouyu/core';
 
 /** The user's Plus status in the API's words (spec 000 §3 VIP status and §4 warning). */
@@ -6,11 +6,11 @@ export function membershipStatus(
   row: { isOfficial: boolean; paymentExpiration: Date | null },
   now: Date = new Date(),
 ): MembershipStatus {
-  const s = vipStatus(row.isOfficial, row.paymentExpiration, now);
+  const s = plusStatus(row.isOfficial, row.paymentExpiration, now);
   return {
     state: s.state,
     is_official: s.isOfficial,
-    has_active_vip: s.hasActiveVIP,
+    has_active_vip: s.hasActivePlus,
     days_until_expiration: s.daysUntilExpiration,
     expires_at: row.paymentExpiration ? row.paymentExpiration.toISOString() : null,
     warning: plusWarning(s),

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEVEL_IDS, cardLock, paginate, placeholderTests, vipStatus } from '@kouyu/core';
+import { LEVEL_IDS, cardLock, paginate, placeholderTests, plusStatus } from '@kouyu/core';
 import type { AccessTest, HskkLevel, Language, Pagination, TestListItem, Viewer } from '@kouyu/core';
 import type { UserRow } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
@@ -26,7 +26,7 @@ export const levelParamSchema = z
 /** Who is looking: signed in or not, and an official member with active Plus or not. */
 export function viewerOf(user: UserRow | null): Viewer {
   if (!user) return { signedIn: false, official: false };
-  return { signedIn: true, official: vipStatus(user.isOfficial, user.paymentExpiration).hasActiveVIP };
+  return { signedIn: true, official: plusStatus(user.isOfficial, user.paymentExpiration).hasActivePlus };
 }
 
 /** The fields the shared access rule reads. */

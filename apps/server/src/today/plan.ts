@@ -15,7 +15,7 @@ import {
   isOfficialFlag,
   pickLanguage,
   dayInZone,
-  vipStatus,
+  plusStatus,
 } from '@kouyu/core';
 import type { TodayResponse, TodaySettings, TodayTask } from '@kouyu/core';
 import type { Db } from '../db/client.js';
@@ -67,7 +67,7 @@ async function speakingTask(
   settings: TodaySettings,
   done: boolean,
 ): Promise<TodayTask | null> {
-  const plus = vipStatus(user.isOfficial, user.paymentExpiration).hasActiveVIP;
+  const plus = plusStatus(user.isOfficial, user.paymentExpiration).hasActivePlus;
   const tests = (
     await db
       .select({ id: hskkTests.id, isOfficial: hskkTests.isOfficial, parts: hskkTests.availableParts })

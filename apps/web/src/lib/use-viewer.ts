@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { vipStatus } from '@kouyu/core';
+import { plusStatus } from '@kouyu/core';
 import type { Viewer } from '@kouyu/core';
 import { getSession, subscribeSession } from './session';
 
@@ -14,7 +14,7 @@ export function useViewer(): SpeakingViewer {
     const user = session.token ? session.user : null;
     return {
       signedIn: user !== null,
-      official: user ? vipStatus(user.is_official, session.paymentExpiration).hasActiveVIP : false,
+      official: user ? plusStatus(user.is_official, session.paymentExpiration).hasActivePlus : false,
       userId: user?.id ?? null,
     };
   }, [session]);

@@ -82,7 +82,7 @@ describe('hanzi components', () => {
     expect(requests).toEqual(['/api/v1/hanzi/你']);
     expect(created[0]?.char).toBe('你');
     expect(typeof created[0]?.loader).toBe('function');
-    expect(screen.getByRole('button', { name: 'Play the stroke order of 你 again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play the stroke order of 你' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show the next stroke' })).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tokenExpiry } from '@/lib/session';
-import { vipStatus } from '@kouyu/core';
+import { plusStatus } from '@kouyu/core';
 import { LOCAL_LOGIN_MARKER, localAuth } from './local-login';
 
 const assets = fileURLToPath(new URL('../../../dist/assets', import.meta.url));
@@ -12,9 +12,9 @@ describe('local test login', () => {
     const now = Date.UTC(2026, 0, 1);
     const auth = localAuth(now);
     expect(auth.user.point).toBe(1000);
-    const vip = vipStatus(auth.user.is_official, auth.payment_expiration, new Date(now));
-    expect(vip.hasActiveVIP).toBe(true);
-    expect(vip.daysUntilExpiration).toBe(365);
+    const membership = plusStatus(auth.user.is_official, auth.payment_expiration, new Date(now));
+    expect(membership.hasActivePlus).toBe(true);
+    expect(membership.daysUntilExpiration).toBe(365);
     expect(tokenExpiry(auth.token)).toBeGreaterThan(now);
     expect(auth.token).toContain(LOCAL_LOGIN_MARKER);
   });

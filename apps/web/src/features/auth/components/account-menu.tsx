@@ -38,7 +38,7 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
  */
 export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
-  const { user, vip, isAdmin, session } = useSession();
+  const { user, membership, isAdmin, session } = useSession();
   const navigate = useNavigate();
   const local = useLocalPath();
   const points = useRefreshPoints();
@@ -55,7 +55,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
     );
   }
 
-  const warning = plusWarning(vip);
+  const warning = plusWarning(membership);
   const level = capitalise(t(`userLevels.${user.user_level}`));
   const refreshError = me.error ?? points.error;
 
@@ -66,7 +66,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
         aria-label={t('account.menuLabel', { email: user.email })}
         className={ACCOUNT_TRIGGER_CLASS}
       >
-        <AccountInitial user={user} vip={vip} />
+        <AccountInitial user={user} membership={membership} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -104,7 +104,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
             label={t('account.plus')}
             value={
               <span data-testid="account-plus">
-                <PlusStatusText vip={vip} expiration={session.paymentExpiration} />
+                <PlusStatusText membership={membership} expiration={session.paymentExpiration} />
               </span>
             }
             action={

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StoredUser, VipStatus } from '@kouyu/core';
+import type { StoredUser, PlusStatus } from '@kouyu/core';
 import { buttonClass } from '@/components/ui/button';
 import { DeferredTrigger, deferred, useDeferredMenu } from '@/components/ui/deferred-menu';
 import { LocalLink } from '@/components/ui/local-link';
@@ -10,11 +10,11 @@ export const ACCOUNT_TRIGGER_CLASS =
   'relative flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-on-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
 /** The avatar: the e-mail's initial, with a "+" badge for active Plus. */
-export function AccountInitial({ user, vip }: { user: StoredUser; vip: VipStatus }) {
+export function AccountInitial({ user, membership }: { user: StoredUser; membership: PlusStatus }) {
   return (
     <>
       <span data-testid="account-initial">{user.email.charAt(0).toUpperCase()}</span>
-      {vip.hasActiveVIP ? (
+      {membership.hasActivePlus ? (
         <span
           aria-hidden="true"
           data-testid="plus-badge"
@@ -38,7 +38,7 @@ const menu = deferred(() =>
  */
 export function AccountSlot() {
   const { t } = useTranslation();
-  const { user, vip } = useSession();
+  const { user, membership } = useSession();
   const { Menu, defaultOpen, prefetch, open } = useDeferredMenu(menu);
   if (!user) {
     return (
@@ -56,7 +56,7 @@ export function AccountSlot() {
       prefetch={prefetch}
       open={open}
     >
-      <AccountInitial user={user} vip={vip} />
+      <AccountInitial user={user} membership={membership} />
     </DeferredTrigger>
   );
 }

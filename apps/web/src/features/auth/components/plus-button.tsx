@@ -7,8 +7,8 @@ import { useSession } from '../hooks/use-session';
 /** The header's Plus slot: an upgrade button for signed-in users without active Plus. */
 export function PlusButton() {
   const { t } = useTranslation();
-  const { signedIn, vip } = useSession();
-  if (!signedIn || !showUpgradePrompt(vip)) return null;
+  const { signedIn, membership } = useSession();
+  if (!signedIn || !showUpgradePrompt(membership)) return null;
   return (
     <LocalLink
       to="/plus"

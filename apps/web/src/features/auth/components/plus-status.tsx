@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { VipStatus } from '@kouyu/core';
+import type { PlusStatus } from '@kouyu/core';
 import { useLang } from '@/components/ui/local-link';
 import { formatDate } from '@/lib/format-date';
 
 /** "Active until …", "Expired" or "Not a member"; a stored expiry that cannot be read says why. */
-export function PlusStatusText({ vip, expiration }: { vip: VipStatus; expiration: string | null }) {
+export function PlusStatusText({ membership, expiration }: { membership: PlusStatus; expiration: string | null }) {
   const { t } = useTranslation();
   const lang = useLang();
-  if (vip.dateError) return <>{t(`errors.${vip.dateError}`)}</>;
-  if (vip.state === 'active' && expiration) {
+  if (membership.dateError) return <>{t(`errors.${membership.dateError}`)}</>;
+  if (membership.state === 'active' && expiration) {
     return <>{t('account.plusActiveUntil', { date: formatDate(expiration, lang) })}</>;
   }
-  return <>{vip.state === 'expired' ? t('account.plusExpired') : t('account.plusNone')}</>;
+  return <>{membership.state === 'expired' ? t('account.plusExpired') : t('account.plusNone')}</>;
 }
 
 /** The Plus expiry warning text (spec 000 §4): today / tomorrow, or in N days. */

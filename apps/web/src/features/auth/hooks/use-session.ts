@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { vipStatus } from '@kouyu/core';
-import type { StoredUser, VipStatus } from '@kouyu/core';
+import { plusStatus } from '@kouyu/core';
+import type { StoredUser, PlusStatus } from '@kouyu/core';
 import { getSession, subscribeSession } from '@/lib/session';
 import type { Session } from '@/lib/session';
 
@@ -9,11 +9,11 @@ export interface SessionView {
   /** The signed-in user, or null for a guest. */
   user: StoredUser | null;
   signedIn: boolean;
-  vip: VipStatus;
+  membership: PlusStatus;
   isAdmin: boolean;
 }
 
-/** The stored session, its VIP status (core `vipStatus`) and the admin role; follows other tabs too. */
+/** The stored session, its VIP status (core `plusStatus`) and the admin role; follows other tabs too. */
 export function useSession(): SessionView {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   return useMemo(() => {
@@ -22,7 +22,7 @@ export function useSession(): SessionView {
       session,
       user,
       signedIn: user !== null,
-      vip: vipStatus(user?.is_official ?? false, session.paymentExpiration),
+      membership: plusStatus(user?.is_official ?? false, session.paymentExpiration),
       isAdmin: user?.user_level === 'admin',
     };
   }, [session]);

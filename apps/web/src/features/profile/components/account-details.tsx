@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { capitalise, plusWarning, showUpgradePrompt } from '@kouyu/core';
-import type { StoredUser, VipStatus } from '@kouyu/core';
+import type { StoredUser, PlusStatus } from '@kouyu/core';
 import { buttonClass } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { formatDate } from '@/lib/format-date';
@@ -10,22 +10,22 @@ import { Detail, Section } from './section';
 /** E-mail, editable name, level, member since, Plus status and expiry. */
 export function AccountDetails({
   user,
-  vip,
+  membership,
   expiration,
   createdAt,
 }: {
   user: StoredUser;
-  vip: VipStatus;
+  membership: PlusStatus;
   expiration: string | null;
   createdAt: string | undefined;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const plus = vip.dateError
-    ? t(`errors.${vip.dateError}`)
-    : vip.state === 'active' && expiration
+  const plus = membership.dateError
+    ? t(`errors.${membership.dateError}`)
+    : membership.state === 'active' && expiration
       ? t('account.plusActiveUntil', { date: formatDate(expiration, lang, 'long') })
-      : vip.state === 'expired'
+      : membership.state === 'expired'
         ? t('account.plusExpired')
         : t('account.plusNone');
   return (
@@ -44,9 +44,9 @@ export function AccountDetails({
         <Detail label={t('account.plus')}>
           <span className="flex items-center gap-2">
             <span data-testid="profile-plus">{plus}</span>
-            {showUpgradePrompt(vip) || plusWarning(vip) ? (
+            {showUpgradePrompt(membership) || plusWarning(membership) ? (
               <LocalLink to="/plus" className={buttonClass('secondary', 'sm')}>
-                {vip.isOfficial ? t('account.renew') : t('account.upgrade')}
+                {membership.isOfficial ? t('account.renew') : t('account.upgrade')}
               </LocalLink>
             ) : null}
           </span>

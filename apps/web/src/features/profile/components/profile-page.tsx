@@ -21,7 +21,7 @@ export function ProfilePage({
   deleteAccount: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { user, vip, expiration } = useAccountSession();
+  const { user, membership, expiration } = useAccountSession();
   const account = useAccount();
   if (!user) return null;
   return (
@@ -29,7 +29,7 @@ export function ProfilePage({
       <h1 className="text-2xl font-semibold">{t('pages.profile')}</h1>
       <AccountDetails
         user={user}
-        vip={vip}
+        membership={membership}
         expiration={expiration}
         createdAt={account.data?.user.created_at}
       />

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { vipStatus } from '@kouyu/core';
+import { plusStatus } from '@kouyu/core';
 import { getSession, subscribeSession } from '@/lib/session';
 
 /** The stored user and its Plus status (the page is behind RequireAuth, so a user is there). */
@@ -9,7 +9,7 @@ export function useAccountSession() {
     () => ({
       user: session.user,
       expiration: session.paymentExpiration,
-      vip: vipStatus(session.user?.is_official ?? false, session.paymentExpiration),
+      membership: plusStatus(session.user?.is_official ?? false, session.paymentExpiration),
     }),
     [session],
   );

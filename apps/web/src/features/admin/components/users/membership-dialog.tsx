@@ -7,7 +7,7 @@ import {
   endOfLocalDay,
   extendedExpiry,
   localDay,
-  vipStatus,
+  plusStatus,
 } from '@kouyu/core';
 import type { StoredUser } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ export function MembershipDialog({
   const lang = useLang();
   const dateId = useId();
   const change = useUpdateMembership(user.id);
-  const active = vipStatus(user.is_official, expiration).hasActiveVIP;
+  const active = plusStatus(user.is_official, expiration).hasActivePlus;
   const [expiry, setExpiry] = useState<Date | null>(() =>
     extendedExpiry(user.is_official, expiration, PLUS_GRANT_DAYS[0]),
   );
@@ -55,7 +55,7 @@ export function MembershipDialog({
         ? t('plus.dialogExtend', { email: user.email })
         : t('plus.dialogGrant', { email: user.email });
   const now = new Date();
-  const daysLeft = expiry ? vipStatus(true, expiry.toISOString(), now).daysUntilExpiration : 0;
+  const daysLeft = expiry ? plusStatus(true, expiry.toISOString(), now).daysUntilExpiration : 0;
 
   const confirm = () => {
     const body = { expires_at: mode === 'end' || !expiry ? null : expiry.toISOString() };

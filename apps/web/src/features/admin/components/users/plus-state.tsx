@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { plusWarning, vipStatus } from '@kouyu/core';
+import { plusWarning, plusStatus } from '@kouyu/core';
 import { useLang } from '@/components/ui/local-link';
 import { formatDate } from '@/lib/format-date';
 import { Badge } from '../parts';
@@ -19,7 +19,7 @@ export function PlusState({
 }) {
   const { t } = useTranslation('admin');
   const lang = useLang();
-  const status = vipStatus(isOfficial, expiration, now);
+  const status = plusStatus(isOfficial, expiration, now);
   if (status.state === 'active' && expiration) {
     const warning = plusWarning(status);
     return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capitalise, vipStatus } from '@kouyu/core';
+import { capitalise, plusStatus } from '@kouyu/core';
 import { Button } from '@/components/ui/button';
 import { LocalLink, useLang } from '@/components/ui/local-link';
 import { ApiError } from '@/lib/api';
@@ -59,7 +59,7 @@ export function UserPage({ id }: { id: number }) {
   const { user, payment_expiration: expiration } = query.data;
   const self = user.id === ownId;
   const isAdmin = user.user_level === 'admin';
-  const active = vipStatus(user.is_official, expiration).hasActiveVIP;
+  const active = plusStatus(user.is_official, expiration).hasActivePlus;
   const done = (message: string) => {
     setDialog(null);
     setNotice(message);
