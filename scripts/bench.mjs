@@ -9,7 +9,11 @@ ensureInstalled();
 const filter = process.argv[2] ?? '';
 const benches = ['apps/server/bench']
   .filter((dir) => existsSync(path.join(root, dir)))
-  .flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.bench.ts')).map((f) => `${dir}/${f}`))
+  .flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((f) => f.endsWith('.bench.ts'))
+      .map((f) => `${dir}/${f}`),
+  )
   .filter((f) => f.includes(filter))
   .sort();
 for (const file of benches) {

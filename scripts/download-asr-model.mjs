@@ -21,7 +21,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,7 +54,9 @@ function parseArgs(argv) {
     else if (a === '--accept-checksum') args.acceptChecksum = true;
     else if (a === '--keep-fp32') args.keepFp32 = true;
     else if (a === '--help' || a === '-h') {
-      console.log('usage: npm run asr:download-model [-- --dir <data dir>] [--accept-checksum] [--keep-fp32]');
+      console.log(
+        'usage: npm run asr:download-model [-- --dir <data dir>] [--accept-checksum] [--keep-fp32]',
+      );
       process.exit(0);
     } else {
       console.error(`unknown option ${a}`);
@@ -125,20 +136,24 @@ async function main() {
 
   console.log('› extracting');
   const tar = spawnSync('tar', ['-xjf', archive, '-C', modelsDir], { stdio: 'inherit' });
-  if (tar.error || tar.status !== 0) fail(`tar could not extract the archive${tar.error ? `: ${tar.error.message}` : ''}`);
+  if (tar.error || tar.status !== 0)
+    fail(`tar could not extract the archive${tar.error ? `: ${tar.error.message}` : ''}`);
   if (!existsSync(path.join(target, 'tokens.txt'))) fail(`the archive did not contain ${MODEL}/tokens.txt`);
   if (!args.keepFp32) {
     // Each model file ships as fp32 and int8; the engine uses int8 when both exist.
     for (const f of readdirSync(target)) {
       const int8 = f.replace(/\.onnx$/, '.int8.onnx');
-      if (f.endsWith('.onnx') && !f.endsWith('.int8.onnx') && existsSync(path.join(target, int8))) rmSync(path.join(target, f));
+      if (f.endsWith('.onnx') && !f.endsWith('.int8.onnx') && existsSync(path.join(target, int8)))
+        rmSync(path.join(target, f));
     }
   }
   rmSync(archive, { force: true });
   const size = readdirSync(target).reduce((n, f) => n + statSync(path.join(target, f)).size, 0);
   console.log(`✓ installed ${MODEL} (${(size / 1e6).toFixed(0)} MB)`);
   console.log(`  SHERPA_MODEL_DIR=${target}`);
-  console.log('  With the default data directory, ASR_ENGINE=auto uses it when no cloud engine is configured.');
+  console.log(
+    '  With the default data directory, ASR_ENGINE=auto uses it when no cloud engine is configured.',
+  );
 }
 
 await main();

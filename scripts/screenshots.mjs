@@ -10,17 +10,37 @@ const out = path.join(root, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: findChromium() ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const shots = [
   { name: 'home-desktop.png', url: '/en', viewport: { width: 1280, height: 800 } },
-  { name: 'levels-desktop.png', url: '/en', viewport: { width: 1280, height: 800 }, click: 'start-practicing' },
+  {
+    name: 'levels-desktop.png',
+    url: '/en',
+    viewport: { width: 1280, height: 800 },
+    click: 'start-practicing',
+  },
   { name: 'home-phone-zh.png', url: '/zh', viewport: { width: 375, height: 740 }, mobile: true },
-  { name: 'auth-phone-ru.png', url: '/ru/auth?mode=register', viewport: { width: 375, height: 740 }, mobile: true },
+  {
+    name: 'auth-phone-ru.png',
+    url: '/ru/auth?mode=register',
+    viewport: { width: 375, height: 740 },
+    mobile: true,
+  },
   { name: 'speech-check-desktop.png', url: '/en/speech-recognition', viewport: { width: 1280, height: 800 } },
 ];
 for (const s of shots) {
-  const context = await browser.newContext({ viewport: s.viewport, isMobile: s.mobile ?? false, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: s.viewport,
+    isMobile: s.mobile ?? false,
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   await page.goto(base + s.url, { waitUntil: 'networkidle' });
   if (s.click) {

@@ -122,7 +122,10 @@ const firstSenses = loadFirstSenses(VOCAB_DIR);
 const hsk3Pos = new Map();
 const HSK3_DIR = path.join(VOCAB_DIR, 'hsk3');
 if (fs.existsSync(HSK3_DIR)) {
-  for (const f of fs.readdirSync(HSK3_DIR).filter((n) => /^level-.*\.json$/.test(n)).sort()) {
+  for (const f of fs
+    .readdirSync(HSK3_DIR)
+    .filter((n) => /^level-.*\.json$/.test(n))
+    .sort()) {
     for (const e of readJson(path.join(HSK3_DIR, f))) {
       const k = `${e.simplified}|${e.pinyin_num}`;
       const seen = hsk3Pos.get(k);
@@ -132,13 +135,22 @@ if (fs.existsSync(HSK3_DIR)) {
 }
 
 const problems = [];
-const stats = { multiReading: new Set(), multiReadingCI: new Set(), tradChosen: new Set(), manual: [], perLevel: [] };
+const stats = {
+  multiReading: new Set(),
+  multiReadingCI: new Set(),
+  tradChosen: new Set(),
+  manual: [],
+  perLevel: [],
+};
 const usedReadingKeys = new Set();
 const usedTradKeys = new Set();
 
 function pick(map, used, word, level) {
   for (const k of [`${word}@${level}`, word]) {
-    if (Object.prototype.hasOwnProperty.call(map, k)) { used.add(k); return map[k]; }
+    if (Object.prototype.hasOwnProperty.call(map, k)) {
+      used.add(k);
+      return map[k];
+    }
   }
   return undefined;
 }
@@ -147,10 +159,14 @@ function buildEntry(word, level) {
   const all = bySimp.get(word);
   if (!all) {
     const m = manualBySimp.get(word);
-    if (!m) { problems.push(`${word} (HSK${level}): not in CC-CEDICT and not in manual.json`); return null; }
+    if (!m) {
+      problems.push(`${word} (HSK${level}): not in CC-CEDICT and not in manual.json`);
+      return null;
+    }
     stats.manual.push(word);
     const num = normNum(m.pinyin_num);
-    if (m.pinyin && m.pinyin !== toMarks(num)) problems.push(`manual.json ${word}: pinyin "${m.pinyin}" != "${toMarks(num)}"`);
+    if (m.pinyin && m.pinyin !== toMarks(num))
+      problems.push(`manual.json ${word}: pinyin "${m.pinyin}" != "${toMarks(num)}"`);
     return {
       simplified: word,
       traditional: m.traditional,
@@ -170,17 +186,22 @@ function buildEntry(word, level) {
     if (new Set(readingsAvail.map((r) => r.toLowerCase())).size > 1) stats.multiReadingCI.add(word);
     const chosen = pick(readings, usedReadingKeys, word, level);
     if (!chosen) {
-      problems.push(`${word} (HSK${level}): several readings [${readingsAvail.join(' | ')}], none chosen in readings.json`);
+      problems.push(
+        `${word} (HSK${level}): several readings [${readingsAvail.join(' | ')}], none chosen in readings.json`,
+      );
       return null;
     }
     num = normNum(chosen);
     if (!readingsAvail.includes(num)) {
-      problems.push(`${word} (HSK${level}): readings.json says "${chosen}", CC-CEDICT has [${readingsAvail.join(' | ')}]`);
+      problems.push(
+        `${word} (HSK${level}): readings.json says "${chosen}", CC-CEDICT has [${readingsAvail.join(' | ')}]`,
+      );
       return null;
     }
   } else {
     const chosen = pick(readings, usedReadingKeys, word, level);
-    if (chosen && normNum(chosen) !== num) problems.push(`${word} (HSK${level}): readings.json says "${chosen}", CC-CEDICT has only "${num}"`);
+    if (chosen && normNum(chosen) !== num)
+      problems.push(`${word} (HSK${level}): readings.json says "${chosen}", CC-CEDICT has only "${num}"`);
   }
 
   let cands = all.filter((e) => e.num === num);
@@ -194,12 +215,16 @@ function buildEntry(word, level) {
     const avail = new Set(all.filter((e) => e.num === num).map((e) => e.trad));
     const missing = chosenTrads.filter((t) => !avail.has(t));
     if (missing.length) {
-      problems.push(`${word} (HSK${level}): traditional.json says ${missing.join(',')}, CC-CEDICT [${num}] has ${[...avail].join(',')}`);
+      problems.push(
+        `${word} (HSK${level}): traditional.json says ${missing.join(',')}, CC-CEDICT [${num}] has ${[...avail].join(',')}`,
+      );
       return null;
     }
     stats.tradChosen.add(word);
   } else if (trads.length > 1) {
-    problems.push(`${word} (HSK${level}) [${num}]: several traditional forms ${trads.join(',')}, none chosen in traditional.json`);
+    problems.push(
+      `${word} (HSK${level}) [${num}]: several traditional forms ${trads.join(',')}, none chosen in traditional.json`,
+    );
     return null;
   } else chosenTrads = trads;
 
@@ -225,7 +250,10 @@ const levels = hsk.map((list, i) => {
   const seen = new Set();
   const out = [];
   for (const w of list) {
-    if (seen.has(w)) { problems.push(`${w}: listed twice in HSK${level}`); continue; }
+    if (seen.has(w)) {
+      problems.push(`${w}: listed twice in HSK${level}`);
+      continue;
+    }
     seen.add(w);
     const e = buildEntry(w, level);
     if (e) out.push(e);
@@ -234,9 +262,13 @@ const levels = hsk.map((list, i) => {
   return out;
 });
 
-for (const k of Object.keys(readings)) if (!usedReadingKeys.has(k)) problems.push(`readings.json: "${k}" not used by any HSK word`);
-for (const k of Object.keys(tradChoices)) if (!usedTradKeys.has(k)) problems.push(`traditional.json: "${k}" not used by any HSK word`);
-for (const m of manual) if (!stats.manual.includes(m.simplified)) problems.push(`manual.json: "${m.simplified}" not used (already in CC-CEDICT?)`);
+for (const k of Object.keys(readings))
+  if (!usedReadingKeys.has(k)) problems.push(`readings.json: "${k}" not used by any HSK word`);
+for (const k of Object.keys(tradChoices))
+  if (!usedTradKeys.has(k)) problems.push(`traditional.json: "${k}" not used by any HSK word`);
+for (const m of manual)
+  if (!stats.manual.includes(m.simplified))
+    problems.push(`manual.json: "${m.simplified}" not used (already in CC-CEDICT?)`);
 
 if (problems.length) {
   console.error(problems.map((p) => `  - ${p}`).join('\n'));
@@ -252,11 +284,25 @@ const idioms = entries
   .filter((e) => e.senses.some((s) => IDIOM_MARK.test(s)))
   .map((e) => {
     const senses = e.senses
-      .map((s) => s.replace(IDIOM_TAG, '').replace(/\s{2,}/g, ' ').trim())
+      .map((s) =>
+        s
+          .replace(IDIOM_TAG, '')
+          .replace(/\s{2,}/g, ' ')
+          .trim(),
+      )
       .filter(Boolean);
-    return { simplified: e.simp, traditional: e.trad, pinyin: toMarks(e.num), pinyin_num: e.num, en: gloss(senses) };
+    return {
+      simplified: e.simp,
+      traditional: e.trad,
+      pinyin: toMarks(e.num),
+      pinyin_num: e.num,
+      en: gloss(senses),
+    };
   })
-  .sort((a, b) => cmp(a.simplified, b.simplified) || cmp(a.pinyin_num, b.pinyin_num) || cmp(a.traditional, b.traditional));
+  .sort(
+    (a, b) =>
+      cmp(a.simplified, b.simplified) || cmp(a.pinyin_num, b.pinyin_num) || cmp(a.traditional, b.traditional),
+  );
 
 function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -311,26 +357,39 @@ const changed = writeOutputs(outputs, { checkOnly, root: ROOT });
 // ---------------------------------------------------------------- report
 
 const rel = (f) => path.relative(ROOT, f);
-console.log(`packages: ${pkgs.map((p) => `${p.name}@${p.version}`).join(', ')}; CC-CEDICT ${cedictDate}, ${entries.length} entries`);
-console.log(`HSK words per level: ${stats.perLevel.map((n, i) => `HSK${i + 1}=${n}`).join(' ')} (total ${stats.perLevel.reduce((a, b) => a + b, 0)})`);
-console.log(`words with several readings: ${stats.multiReading.size} (${stats.multiReadingCI.size} ignoring capitalisation); traditional form chosen by hand: ${stats.tradChosen.size}`);
+console.log(
+  `packages: ${pkgs.map((p) => `${p.name}@${p.version}`).join(', ')}; CC-CEDICT ${cedictDate}, ${entries.length} entries`,
+);
+console.log(
+  `HSK words per level: ${stats.perLevel.map((n, i) => `HSK${i + 1}=${n}`).join(' ')} (total ${stats.perLevel.reduce((a, b) => a + b, 0)})`,
+);
+console.log(
+  `words with several readings: ${stats.multiReading.size} (${stats.multiReadingCI.size} ignoring capitalisation); traditional form chosen by hand: ${stats.tradChosen.size}`,
+);
 console.log(`from manual.json: ${stats.manual.join(' ') || 'none'}`);
 console.log(`idioms: ${idioms.length}`);
-for (const [file] of outputs) console.log(`  ${rel(file)}  ${fs.existsSync(file) ? fs.statSync(file).size : '?'} bytes`);
+for (const [file] of outputs)
+  console.log(`  ${rel(file)}  ${fs.existsSync(file) ? fs.statSync(file).size : '?'} bytes`);
 
 // Optional cross-check against pinyin-pro (never changes the output).
 try {
-  const pp = require(require.resolve('pinyin-pro', { paths: fromDir ? [fromDir] : [HERE, ROOT, process.cwd()] }));
+  const pp = require(
+    require.resolve('pinyin-pro', { paths: fromDir ? [fromDir] : [HERE, ROOT, process.cwd()] }),
+  );
   let agree = 0;
   let total = 0;
   const differ = [];
-  for (const l of levels) for (const e of l) {
-    total++;
-    const guess = pp.pinyin(e.simplified, { toneType: 'num', type: 'array', v: false }).join(' ').replace(/0/g, '5');
-    const mine = e.pinyin_num.toLowerCase().replace(/ r5$/, 'r5').replace(/ r5 /g, 'r5 ');
-    if (guess.replace(/ü/g, 'ü') === mine || guess.replace(/ /g, '') === mine.replace(/ /g, '')) agree++;
-    else differ.push(`${e.simplified} ${e.pinyin_num} / pinyin-pro ${guess}`);
-  }
+  for (const l of levels)
+    for (const e of l) {
+      total++;
+      const guess = pp
+        .pinyin(e.simplified, { toneType: 'num', type: 'array', v: false })
+        .join(' ')
+        .replace(/0/g, '5');
+      const mine = e.pinyin_num.toLowerCase().replace(/ r5$/, 'r5').replace(/ r5 /g, 'r5 ');
+      if (guess.replace(/ü/g, 'ü') === mine || guess.replace(/ /g, '') === mine.replace(/ /g, '')) agree++;
+      else differ.push(`${e.simplified} ${e.pinyin_num} / pinyin-pro ${guess}`);
+    }
   console.log(`pinyin-pro cross-check: ${agree}/${total} agree (${((100 * agree) / total).toFixed(1)}%)`);
   if (process.env.VOCAB_SHOW_DIFF) console.log(differ.join('\n'));
 } catch {

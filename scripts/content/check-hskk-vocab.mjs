@@ -37,24 +37,102 @@ const ENFORCED = new Set(['basic', 'intermediate']);
 // at every level.
 const PROPER_NAMES = [
   // people
-  '小明', '小红', '小王', '小李', '小张', '小刘', '小陈', '小马', '小林', '小丽', '小雨', '小文', '小东', '小云', '小月',
-  '王', '李', '张', '刘', '陈', '杨', '赵',
-  '大卫', '安娜', '玛丽', '马克', '杰克', '丽丽', '明明', '方方', '东东', '王方', '李文', '张明', '刘星', '陈静', '王丽', '林涛', '赵阳',
+  '小明',
+  '小红',
+  '小王',
+  '小李',
+  '小张',
+  '小刘',
+  '小陈',
+  '小马',
+  '小林',
+  '小丽',
+  '小雨',
+  '小文',
+  '小东',
+  '小云',
+  '小月',
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '大卫',
+  '安娜',
+  '玛丽',
+  '马克',
+  '杰克',
+  '丽丽',
+  '明明',
+  '方方',
+  '东东',
+  '王方',
+  '李文',
+  '张明',
+  '刘星',
+  '陈静',
+  '王丽',
+  '林涛',
+  '赵阳',
   // places
-  '北京', '上海', '广州', '西安', '杭州', '成都', '南京', '深圳', '青岛', '哈尔滨', '云南', '桂林', '长城', '西湖', '黄河', '长江', '中国', '美国', '英国', '日本', '俄罗斯', '莫斯科', '昆明', '大理', '丽江', '法国', '海南', '苏州', '重庆',
+  '北京',
+  '上海',
+  '广州',
+  '西安',
+  '杭州',
+  '成都',
+  '南京',
+  '深圳',
+  '青岛',
+  '哈尔滨',
+  '云南',
+  '桂林',
+  '长城',
+  '西湖',
+  '黄河',
+  '长江',
+  '中国',
+  '美国',
+  '英国',
+  '日本',
+  '俄罗斯',
+  '莫斯科',
+  '昆明',
+  '大理',
+  '丽江',
+  '法国',
+  '海南',
+  '苏州',
+  '重庆',
   // festivals (names of days)
-  '春节', '中秋节', '端午节', '元宵节', '清明节', '国庆节',
+  '春节',
+  '中秋节',
+  '端午节',
+  '元宵节',
+  '清明节',
+  '国庆节',
 ];
 
 function usage(msg) {
   if (msg) console.error(`error: ${msg}`);
-  console.error('usage: node check-hskk-vocab.mjs <hsk.js> [--data dir] [--threshold pct] [--verbose] [--json]\n' +
-    '       (or set HSK_LIST=<hsk.js>)');
+  console.error(
+    'usage: node check-hskk-vocab.mjs <hsk.js> [--data dir] [--threshold pct] [--verbose] [--json]\n' +
+      '       (or set HSK_LIST=<hsk.js>)',
+  );
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opts = { hsk: process.env.HSK_LIST || null, data: null, threshold: 3, verbose: false, json: false, strict: false };
+  const opts = {
+    hsk: process.env.HSK_LIST || null,
+    data: null,
+    threshold: 3,
+    verbose: false,
+    json: false,
+    strict: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--data') opts.data = argv[++i];
@@ -117,7 +195,8 @@ function tokenize(text, lex, lenient = null) {
   const tokens = [];
   for (const { segment, isWordLike } of segmenter.segment(text)) {
     if (!isWordLike || !HAN.test(segment)) continue;
-    if (lenient && !lex.allowed.has(segment) && !lex.names.has(segment) && lex.levelOf.has(segment)) lenient.push(segment);
+    if (lenient && !lex.allowed.has(segment) && !lex.names.has(segment) && lex.levelOf.has(segment))
+      lenient.push(segment);
     if (lex.allowed.has(segment) || lex.names.has(segment)) {
       tokens.push({ text: segment, ok: true, name: lex.names.has(segment) && !lex.allowed.has(segment) });
       continue;
@@ -133,7 +212,10 @@ function tokenize(text, lex, lenient = null) {
       let matched = 0;
       for (let len = Math.min(lex.maxLen, chars.length - i); len >= 1; len--) {
         const piece = chars.slice(i, i + len).join('');
-        if (lex.allowed.has(piece) || lex.names.has(piece)) { matched = len; break; }
+        if (lex.allowed.has(piece) || lex.names.has(piece)) {
+          matched = len;
+          break;
+        }
       }
       if (matched) {
         flushBad();
@@ -171,7 +253,11 @@ function collectTexts(test) {
       add('audio_text', q.audio_text);
       add('reference_text', q.reference_text);
       add('question_text', q.question_text);
-      for (const [field, list] of [['image_texts', q.image_texts], ['model_answers', q.model_answers], ['key_points', q.key_points]]) {
+      for (const [field, list] of [
+        ['image_texts', q.image_texts],
+        ['model_answers', q.model_answers],
+        ['key_points', q.key_points],
+      ]) {
         if (Array.isArray(list)) list.forEach((v, k) => add(`${field}[${k}]`, v));
       }
     }
@@ -182,7 +268,9 @@ function collectTexts(test) {
 function countList(list, lex) {
   const m = new Map();
   for (const w of list) m.set(w, (m.get(w) || 0) + 1);
-  return [...m].map(([word, count]) => ({ word, count, hsk: lex.levelOf.get(word) })).sort((a, b) => b.count - a.count);
+  return [...m]
+    .map(([word, count]) => ({ word, count, hsk: lex.levelOf.get(word) }))
+    .sort((a, b) => b.count - a.count);
 }
 
 function main() {
@@ -191,11 +279,17 @@ function main() {
   const lexicons = {};
   for (const [name, max] of Object.entries(LEVEL_MAX)) lexicons[name] = buildLexicon(levels, max);
 
-  const files = fs.readdirSync(opts.data).filter((f) => f.endsWith('.json')).sort((a, b) => {
-    const key = (f) => { const m = f.match(/^(\w+)-(\d+)\.json$/); return m ? [Object.keys(LEVEL_MAX).indexOf(m[1]), Number(m[2])] : [9, 0]; };
-    const [ka, kb] = [key(a), key(b)];
-    return ka[0] - kb[0] || ka[1] - kb[1] || a.localeCompare(b);
-  });
+  const files = fs
+    .readdirSync(opts.data)
+    .filter((f) => f.endsWith('.json'))
+    .sort((a, b) => {
+      const key = (f) => {
+        const m = f.match(/^(\w+)-(\d+)\.json$/);
+        return m ? [Object.keys(LEVEL_MAX).indexOf(m[1]), Number(m[2])] : [9, 0];
+      };
+      const [ka, kb] = [key(a), key(b)];
+      return ka[0] - kb[0] || ka[1] - kb[1] || a.localeCompare(b);
+    });
   if (!files.length) usage(`no test files in ${opts.data}`);
 
   const report = [];
@@ -203,7 +297,11 @@ function main() {
   for (const file of files) {
     const test = JSON.parse(fs.readFileSync(path.join(opts.data, file), 'utf8'));
     const lex = lexicons[test.level];
-    if (!lex) { console.error(`${file}: unknown level ${test.level}`); failed = true; continue; }
+    if (!lex) {
+      console.error(`${file}: unknown level ${test.level}`);
+      failed = true;
+      continue;
+    }
     let total = 0;
     const bad = new Map();
     const lenient = [];
@@ -212,7 +310,13 @@ function main() {
         total += 1;
         if (t.ok) continue;
         const key = t.text;
-        const entry = bad.get(key) || { word: key, count: 0, segment: t.source, hsk: lex.levelOf.get(t.source) || lex.levelOf.get(key) || null, where: [] };
+        const entry = bad.get(key) || {
+          word: key,
+          count: 0,
+          segment: t.source,
+          hsk: lex.levelOf.get(t.source) || lex.levelOf.get(key) || null,
+          where: [],
+        };
         entry.count += 1;
         entry.where.push(`${where}: ${text}`);
         bad.set(key, entry);
@@ -223,8 +327,18 @@ function main() {
     const enforced = ENFORCED.has(test.level);
     const pass = !enforced || pct <= opts.threshold;
     if (!pass) failed = true;
-    report.push({ file, id: test.id, level: test.level, tokens: total, outOfLevel: outCount, percent: Number(pct.toFixed(2)), enforced, pass,
-      words: [...bad.values()].sort((a, b) => b.count - a.count), aboveLevelHskWords: countList(lenient, lex) });
+    report.push({
+      file,
+      id: test.id,
+      level: test.level,
+      tokens: total,
+      outOfLevel: outCount,
+      percent: Number(pct.toFixed(2)),
+      enforced,
+      pass,
+      words: [...bad.values()].sort((a, b) => b.count - a.count),
+      aboveLevelHskWords: countList(lenient, lex),
+    });
   }
 
   if (opts.json) {
@@ -232,15 +346,28 @@ function main() {
   } else {
     for (const r of report) {
       const status = r.enforced ? (r.pass ? 'ok  ' : 'FAIL') : 'info';
-      console.log(`${status} ${r.file.padEnd(20)} level=${r.level.padEnd(12)} tokens=${String(r.tokens).padStart(5)} out-of-level=${String(r.outOfLevel).padStart(3)} (${r.percent.toFixed(2)}%)`);
+      console.log(
+        `${status} ${r.file.padEnd(20)} level=${r.level.padEnd(12)} tokens=${String(r.tokens).padStart(5)} out-of-level=${String(r.outOfLevel).padStart(3)} (${r.percent.toFixed(2)}%)`,
+      );
       if (r.words.length) {
-        const list = r.words.map((w) => `${w.word}${w.segment && w.segment !== w.word ? `<${w.segment}>` : ''}${w.hsk ? `[HSK${w.hsk}]` : ''}×${w.count}`).join(' ');
+        const list = r.words
+          .map(
+            (w) =>
+              `${w.word}${w.segment && w.segment !== w.word ? `<${w.segment}>` : ''}${w.hsk ? `[HSK${w.hsk}]` : ''}×${w.count}`,
+          )
+          .join(' ');
         console.log(`     ${list}`);
-        if (opts.verbose) for (const w of r.words) for (const where of w.where) console.log(`       ${w.word}: ${where}`);
+        if (opts.verbose)
+          for (const w of r.words) for (const where of w.where) console.log(`       ${w.word}: ${where}`);
       }
-      if (opts.strict && r.aboveLevelHskWords.length) console.log(`     passed by parts (info): ${r.aboveLevelHskWords.map((w) => `${w.word}[HSK${w.hsk}]×${w.count}`).join(' ')}`);
+      if (opts.strict && r.aboveLevelHskWords.length)
+        console.log(
+          `     passed by parts (info): ${r.aboveLevelHskWords.map((w) => `${w.word}[HSK${w.hsk}]×${w.count}`).join(' ')}`,
+        );
     }
-    console.log(`threshold for basic/intermediate: ${opts.threshold}% — ${failed ? 'FAILED' : 'all tests pass'}`);
+    console.log(
+      `threshold for basic/intermediate: ${opts.threshold}% — ${failed ? 'FAILED' : 'all tests pass'}`,
+    );
   }
   process.exit(failed ? 1 : 0);
 }

@@ -318,7 +318,11 @@ async function main() {
     try {
       for (const t of targets) {
         const headers = t.signedIn ? auth : {};
-        const { real, bare, ratio: r } = await compare(
+        const {
+          real,
+          bare,
+          ratio: r,
+        } = await compare(
           { url: `${server.baseUrl}${t.path}`, pid: server.child.pid },
           { url: `${ceiling.baseUrl}${t.path}`, pid: ceiling.pid },
           headers,

@@ -37,7 +37,8 @@ function percentile(values: number[], p: number): number {
 }
 
 /** Matches a message whose JSON holds `"key":"value"` at any depth. */
-const hasField = (key: string, value: string) => (m: unknown) => JSON.stringify(m).includes(`"${key}":"${value}"`);
+const hasField = (key: string, value: string) => (m: unknown) =>
+  JSON.stringify(m).includes(`"${key}":"${value}"`);
 
 async function connect(url: string): Promise<{ ws: WebSocket; reader: SocketReader }> {
   const ws = new WebSocket(url, { perMessageDeflate: false });
@@ -58,15 +59,39 @@ async function main() {
   const dashscope = await startDashScopeStandIn('bench-key');
   const doubao = await startDoubaoStandIn('app', 'access', 'volc.bigasr.sauc.duration');
   const openai = await startOpenAiStandIn(null);
-  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_CONTENT: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' };
+  const base = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_CONTENT: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  };
   const limits = { ASR_MAX_SOCKETS_PER_IP: '16', RATE_LIMIT_PER_MINUTE: '100000' };
   const apps = await Promise.all(
     [
-      { ...base, ...limits, ASR_ENGINE: 'dashscope', DASHSCOPE_API_KEY: 'bench-key', DASHSCOPE_WS_URL: dashscope.url },
-      { ...base, ...limits, ASR_ENGINE: 'doubao', DOUBAO_APP_KEY: 'app', DOUBAO_ACCESS_KEY: 'access', DOUBAO_WS_URL: doubao.url },
+      {
+        ...base,
+        ...limits,
+        ASR_ENGINE: 'dashscope',
+        DASHSCOPE_API_KEY: 'bench-key',
+        DASHSCOPE_WS_URL: dashscope.url,
+      },
+      {
+        ...base,
+        ...limits,
+        ASR_ENGINE: 'doubao',
+        DOUBAO_APP_KEY: 'app',
+        DOUBAO_ACCESS_KEY: 'access',
+        DOUBAO_WS_URL: doubao.url,
+      },
       { ...base, ...limits, ASR_ENGINE: 'openai', OPENAI_ASR_BASE_URL: openai.baseUrl },
     ].map(async (env) => {
-      const app = await buildApp({ config: loadConfig(env), database: await openDatabase({ dataDir: null }), webDist: null, logger: false });
+      const app = await buildApp({
+        config: loadConfig(env),
+        database: await openDatabase({ dataDir: null }),
+        webDist: null,
+        logger: false,
+      });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
@@ -78,15 +103,23 @@ async function main() {
 
   // Throughput: whole 59 s tasks, frames sent as fast as the socket takes them.
   const pcm = int16ToBytes(tone(440, TASK_SECONDS, 16000));
-  const frames = Array.from({ length: pcm.length / FRAME_BYTES }, (_, i) => pcm.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+  const frames = Array.from({ length: pcm.length / FRAME_BYTES }, (_, i) =>
+    pcm.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES),
+  );
   const oneTask = async (id: string) => {
     const { ws, reader } = await connect(`${ds.ws}/asr/ws`);
-    ws.send(JSON.stringify({ header: { action: 'run-task', task_id: id }, payload: { parameters: { sample_rate: 16000, format: 'pcm' } } }));
+    ws.send(
+      JSON.stringify({
+        header: { action: 'run-task', task_id: id },
+        payload: { parameters: { sample_rate: 16000, format: 'pcm' } },
+      }),
+    );
     await reader.next();
     await sendFrames(ws, frames);
     ws.send(JSON.stringify({ header: { action: 'finish-task', task_id: id } }));
     const final = (await reader.until(hasField('event', 'task-finished'))).at(-1);
-    if (!JSON.stringify(final).includes(`收到${TASK_SECONDS * 16000}个采样`)) throw new Error(`audio lost: ${JSON.stringify(final)}`);
+    if (!JSON.stringify(final).includes(`收到${TASK_SECONDS * 16000}个采样`))
+      throw new Error(`audio lost: ${JSON.stringify(final)}`);
     ws.close();
   };
   const throughput: Record<string, string>[] = [];
@@ -109,17 +142,28 @@ async function main() {
 
   // Latency from the end of speech to the final transcript, 3 s utterances.
   const utterance = int16ToBytes(tone(440, 3, 16000));
-  const uFrames = Array.from({ length: utterance.length / FRAME_BYTES }, (_, i) => utterance.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+  const uFrames = Array.from({ length: utterance.length / FRAME_BYTES }, (_, i) =>
+    utterance.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES),
+  );
   const latency: Record<string, string>[] = [];
   for (const [name, url, startMsg, stopMsg, done] of [
     [
       '/asr/ws → DashScope',
       `${ds.ws}/asr/ws`,
-      JSON.stringify({ header: { action: 'run-task', task_id: 'l' }, payload: { parameters: { sample_rate: 16000, format: 'pcm' } } }),
+      JSON.stringify({
+        header: { action: 'run-task', task_id: 'l' },
+        payload: { parameters: { sample_rate: 16000, format: 'pcm' } },
+      }),
       JSON.stringify({ header: { action: 'finish-task', task_id: 'l' } }),
       hasField('event', 'task-finished'),
     ],
-    ['/asrd/ws → Doubao', `${db.ws}/asrd/ws`, JSON.stringify({ type: 'start_asr', format: 'raw', language: 'zh-CN', time_limit: 10 }), JSON.stringify({ type: 'stop_asr' }), hasField('type', 'final')],
+    [
+      '/asrd/ws → Doubao',
+      `${db.ws}/asrd/ws`,
+      JSON.stringify({ type: 'start_asr', format: 'raw', language: 'zh-CN', time_limit: 10 }),
+      JSON.stringify({ type: 'stop_asr' }),
+      hasField('type', 'final'),
+    ],
   ] as const) {
     const { ws, reader } = await connect(url);
     const times: number[] = [];
@@ -132,7 +176,12 @@ async function main() {
       times.push(performance.now() - t0);
     }
     ws.close();
-    latency.push({ socket: name, runs: String(LATENCY_RUNS), 'p50 ms': percentile(times, 50).toFixed(1), 'p95 ms': percentile(times, 95).toFixed(1) });
+    latency.push({
+      socket: name,
+      runs: String(LATENCY_RUNS),
+      'p50 ms': percentile(times, 50).toFixed(1),
+      'p95 ms': percentile(times, 95).toFixed(1),
+    });
   }
   console.log('\nend of speech → final transcript (3 s utterances)');
   console.table(latency);
@@ -151,7 +200,9 @@ async function main() {
     if (res.statusCode !== 200) throw new Error(res.body);
     times.push(performance.now() - t0);
   }
-  console.log(`\nPOST /audio/transcribe, 10 s WAV at 44.1 kHz (OpenAI-compatible stand-in): p50 ${percentile(times, 50).toFixed(1)} ms`);
+  console.log(
+    `\nPOST /audio/transcribe, 10 s WAV at 44.1 kHz (OpenAI-compatible stand-in): p50 ${percentile(times, 50).toFixed(1)} ms`,
+  );
 
   for (const { app } of apps) await app.close();
   await Promise.all([dashscope.close(), doubao.close(), openai.close()]);

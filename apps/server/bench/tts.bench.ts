@@ -45,7 +45,8 @@ async function measure(engine: EspeakEngine, text: string) {
     const total = performance.now() - start;
     seconds = samples / TTS_SAMPLE_RATE;
     // The first run includes starting the worker / loading pinyin data; it is reported apart.
-    if (i === 0) console.log(`    cold run: first chunk ${firstAt.toFixed(1)} ms, total ${total.toFixed(1)} ms`);
+    if (i === 0)
+      console.log(`    cold run: first chunk ${firstAt.toFixed(1)} ms, total ${total.toFixed(1)} ms`);
     else {
       first.push(firstAt);
       rtf.push(total / 1000 / seconds);
@@ -59,7 +60,10 @@ async function engines() {
   for (const mode of modes) {
     const engine = new EspeakEngine({ mode });
     console.log(`espeak-ng ${mode} (${engine.name}, voice ${engine.voice})`);
-    for (const [label, text] of [['short', SHORT], ['long', LONG]] as const) {
+    for (const [label, text] of [
+      ['short', SHORT],
+      ['long', LONG],
+    ] as const) {
       const r = await measure(engine, text);
       console.log(
         `  ${label.padEnd(5)} ${String([...text].length).padStart(3)} chars, ${r.seconds.toFixed(2)} s audio: ` +
@@ -83,18 +87,29 @@ async function encoding() {
   }
   clearInterval(ticker);
   const busy = times.reduce((a, b) => a + b, 0);
-  console.log(`MP3 encoding of 10 s (lamejs worker, 48 kbps): median ${median(times).toFixed(1)} ms; main-thread 5 ms timer fired ${ticks} times in ~${busy.toFixed(0)} ms of encoding`);
+  console.log(
+    `MP3 encoding of 10 s (lamejs worker, 48 kbps): median ${median(times).toFixed(1)} ms; main-thread 5 ms timer fired ${ticks} times in ~${busy.toFixed(0)} ms of encoding`,
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-bench-'));
   const cache = new AudioCache(new DiskAudioStore(dir));
   const saveStart = performance.now();
   await cache.save('b'.repeat(64), pcm, { engine: 'bench', voice: 'v', text: 'x' });
-  console.log(`cache write of 10 s (WAV + MP3 + HLS to disk): ${(performance.now() - saveStart).toFixed(1)} ms`);
+  console.log(
+    `cache write of 10 s (WAV + MP3 + HLS to disk): ${(performance.now() - saveStart).toFixed(1)} ms`,
+  );
   rmSync(dir, { recursive: true, force: true });
 }
 
 async function socketCacheHit() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SEED_CONTENT: 'false', TTS_TEXTS_PER_MINUTE: '1000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SEED_CONTENT: 'false',
+    TTS_TEXTS_PER_MINUTE: '1000',
+  });
   const { openDatabase } = await import('../src/db/client.js');
   const database = await openDatabase({ dataDir: null });
   const app = await buildApp({ config, database, webDist: null, logger: false });
@@ -119,9 +134,20 @@ async function socketCacheHit() {
       check();
     });
   const taskId = randomUUID();
-  ws.send(JSON.stringify({ header: { action: 'run-task', task_id: taskId }, payload: { parameters: { sample_rate: 22050, format: 'pcm' } } }));
+  ws.send(
+    JSON.stringify({
+      header: { action: 'run-task', task_id: taskId },
+      payload: { parameters: { sample_rate: 22050, format: 'pcm' } },
+    }),
+  );
   await next('task-started');
-  const say = () => ws.send(JSON.stringify({ header: { action: 'continue-task', task_id: taskId }, payload: { input: { text: SHORT } } }));
+  const say = () =>
+    ws.send(
+      JSON.stringify({
+        header: { action: 'continue-task', task_id: taskId },
+        payload: { input: { text: SHORT } },
+      }),
+    );
   let start = performance.now();
   say();
   const missMs = (await next('result-generated')) - start;
@@ -131,7 +157,9 @@ async function socketCacheHit() {
     say();
     hits.push((await next('result-generated')) - start);
   }
-  console.log(`socket: first (miss: synthesise, stream, cache) ${missMs.toFixed(1)} ms; cache hit median ${median(hits).toFixed(2)} ms, max ${Math.max(...hits).toFixed(2)} ms (20 hits, in-process)`);
+  console.log(
+    `socket: first (miss: synthesise, stream, cache) ${missMs.toFixed(1)} ms; cache hit median ${median(hits).toFixed(2)} ms, max ${Math.max(...hits).toFixed(2)} ms (20 hits, in-process)`,
+  );
   ws.terminate();
   await app.close();
   await database.close();

@@ -9,14 +9,16 @@ import { VOICE_SAMPLE_RATE } from '../src/speech/voice/features.js';
 import { makeItem } from '../src/speech/voice/labelled-set.js';
 
 const TEXT = '我每天早上七点起床，先喝一杯水，然后去公园跑步。跑完步以后，我回家洗澡，吃早饭，八点半去上班。';
-const RUNS = Number(process.env["VOICE_BENCH_RUNS"] ?? 1000);
+const RUNS = Number(process.env['VOICE_BENCH_RUNS'] ?? 1000);
 
 const item = await makeItem(TEXT, 0);
 // Pad with room tone to exactly 10 s, as a learner who reads and then waits.
 const pcm = new Int16Array(10 * VOICE_SAMPLE_RATE);
 pcm.set(item.pcm.subarray(0, pcm.length));
 const expected = expectedSyllables(TEXT);
-console.log(`recording ${(item.pcm.length / VOICE_SAMPLE_RATE).toFixed(1)} s of speech in 10 s, ${expected.length} syllables`);
+console.log(
+  `recording ${(item.pcm.length / VOICE_SAMPLE_RATE).toFixed(1)} s of speech in 10 s, ${expected.length} syllables`,
+);
 
 const started = performance.now();
 await assessVoice(pcm, TEXT);
@@ -42,6 +44,8 @@ times.sort((a, b) => a - b);
 cpu.sort((a, b) => a - b);
 const at = (list: number[], q: number) => (list[Math.floor(list.length * q)] ?? 0).toFixed(1);
 console.log(`assess 10 s ${RUNS} runs, wall: median ${at(times, 0.5)} ms, p90 ${at(times, 0.9)} ms`);
-console.log(`assess 10 s ${RUNS} runs, CPU:  median ${at(cpu, 0.5)} ms, p90 ${at(cpu, 0.9)} ms (target <= 100 ms)`);
+console.log(
+  `assess 10 s ${RUNS} runs, CPU:  median ${at(cpu, 0.5)} ms, p90 ${at(cpu, 0.9)} ms (target <= 100 ms)`,
+);
 console.log(`heap used every 100 runs (MB): ${heap.map((h) => h.toFixed(1)).join(' ')}`);
 console.log(`rss at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

@@ -40,7 +40,10 @@ if (dir) {
       ['range from the recording alone', alone],
     ] as const)
       console.log(
-        humanFigureLines(`human voice "${test}" (${by}; ${range})`, humanFigures(judgeAll(of(list, test), model), t)).join('\n'),
+        humanFigureLines(
+          `human voice "${test}" (${by}; ${range})`,
+          humanFigures(judgeAll(of(list, test), model), t),
+        ).join('\n'),
       );
   }
   console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);

@@ -26,7 +26,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   // prefix of every key this deployment writes to Redis (several deployments or tests on one Redis)
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('kouyu:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('kouyu:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   // lifetime of an access token; the web app refreshes it before every call of a long test run
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(2).max(86_400).default(ACCESS_TOKEN_TTL_S),
@@ -58,7 +61,11 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Total bytes the kept answer recordings may take; the oldest no saved result names go first. */
-  ANSWER_AUDIO_BUDGET_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  ANSWER_AUDIO_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   /** Guests' kept recordings an hour: per address, and for all guests together. */
   GUEST_AUDIO_PER_ADDRESS_HOUR: z.coerce.number().int().min(0).default(20),
   GUEST_AUDIO_PER_HOUR: z.coerce.number().int().min(0).default(600),

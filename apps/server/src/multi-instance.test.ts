@@ -79,7 +79,13 @@ describe.skipIf(!enabled)('two instances behind one database and Redis', { timeo
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-multi-'));
     for (const dir of ['a', 'b', 's3']) mkdirSync(path.join(dataDir, dir));
     // The bucket both instances share, as MinIO would be in compose (s3rver's one account: S3RVER).
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dataDir, 's3'), configureBuckets: [{ name: 'kouyu', configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: path.join(dataDir, 's3'),
+      configureBuckets: [{ name: 'kouyu', configs: [] }],
+    });
     const { port: s3Port } = await s3.run();
     const env = {
       NODE_ENV: 'development',

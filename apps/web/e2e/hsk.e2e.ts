@@ -110,7 +110,9 @@ describe('HSK practice in a real browser', () => {
     const icon = await page.locator('[data-item-id="hsk1-listening-1-01"] img').getAttribute('src');
     expect(icon).toMatch(/^\/api\/v1\/hsk\/icons\/[a-z-]+\.svg\?v=/);
     // The picture loads after the page renders: wait for it rather than read it at once.
-    expect(await untilImageLoaded(page.locator('[data-item-id="hsk1-listening-1-01"] img'))).toBeGreaterThan(0);
+    expect(await untilImageLoaded(page.locator('[data-item-id="hsk1-listening-1-01"] img'))).toBeGreaterThan(
+      0,
+    );
 
     // The recording of item 1 plays to its end through the speech engine's cached MP3.
     const play = page.locator(`[data-item-id="${first.id}"]`).getByTestId('audio-button');

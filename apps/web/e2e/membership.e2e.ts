@@ -54,7 +54,10 @@ describe('Plus membership in a real browser', () => {
   });
 
   it('the admin sees the payment, creates a code batch and sees who used a code', async () => {
-    const login = await call('POST', '/auth/login', { email: inject('adminEmail'), password: inject('adminPassword') });
+    const login = await call('POST', '/auth/login', {
+      email: inject('adminEmail'),
+      password: inject('adminPassword'),
+    });
     const page = await openSignedIn(browser, authDataSchema.parse(await login.json()), '/en/admin/payments');
     const paid = page.getByTestId('payment-row').filter({ hasText: adminText.membership.status.paid });
     await paid.first().waitFor();
@@ -97,7 +100,12 @@ describe('Plus membership in a real browser', () => {
 
   it('a third learner spends points on a week of Plus', async () => {
     const learner = await signUpThroughApi('points');
-    const given = await call('POST', `/admin/users/${learner.user.id}/points`, { delta: 120, note: 'e2e' }, await admin());
+    const given = await call(
+      'POST',
+      `/admin/users/${learner.user.id}/points`,
+      { delta: 120, note: 'e2e' },
+      await admin(),
+    );
     expect(given.status).toBe(200);
     const page = await openSignedIn(browser, learner, '/en/plus');
     await page.getByTestId('points-week').click();

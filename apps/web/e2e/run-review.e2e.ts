@@ -119,7 +119,10 @@ describe('a test run and its review a learner can read', () => {
     const page = await openSignedIn(browser, auth, '/en', DESKTOP);
     await page.goto(`${baseURL}/en/test/basic/${TEST}/part-1`);
     await startRun(page);
-    await page.getByTestId('question-nav-item').nth(PARTS[1] - 1).click();
+    await page
+      .getByTestId('question-nav-item')
+      .nth(PARTS[1] - 1)
+      .click();
     await page.locator(`[data-testid=question-content][data-question="${PARTS[1]}"]`).waitFor();
     // Exam mode takes over the last question: it plays, records to the limit and moves on by itself.
     await page.getByTestId('auto-mode').check();

@@ -80,7 +80,11 @@ describe('vocabulary and idioms in a real browser', () => {
     // These are the HSK 2.0 lists (a guest starts on HSK 3.0): the device keeps the guest's choice.
     await page.addInitScript(() => localStorage.setItem('kouyu.syllabus', 'hsk2'));
     await page.goto(`${baseURL}/ru/vocabulary/3`);
-    await untilText(page.getByTestId('vocabulary-level-3'), vocabRu.words.replace('{{count}}', '300'), 'contains');
+    await untilText(
+      page.getByTestId('vocabulary-level-3'),
+      vocabRu.words.replace('{{count}}', '300'),
+      'contains',
+    );
     const label = vocabRu.search.labelLevel.replace('{{level}}', '3');
     const firstWord = page.getByTestId('vocabulary-word').first();
 

@@ -103,4 +103,3 @@ export const healthResponseSchema = z.union([
   healthSchema.extend({ recognition: z.enum(RECOGNITION_STATES) }),
   healthStatusSchema,
 ]);
-

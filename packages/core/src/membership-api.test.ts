@@ -20,7 +20,9 @@ describe('membership rules', () => {
 
   it('renewing adds to a running membership and starts today after a lapse', () => {
     const now = new Date('2026-01-10T00:00:00Z');
-    expect(extendExpiry(new Date('2026-01-20T00:00:00Z'), 30, now).toISOString()).toBe('2026-02-19T00:00:00.000Z');
+    expect(extendExpiry(new Date('2026-01-20T00:00:00Z'), 30, now).toISOString()).toBe(
+      '2026-02-19T00:00:00.000Z',
+    );
     expect(extendExpiry(new Date('2026-01-01T00:00:00Z'), 7, now).getTime()).toBe(now.getTime() + 7 * DAY);
     expect(extendExpiry(null, 1, now).getTime()).toBe(now.getTime() + DAY);
   });

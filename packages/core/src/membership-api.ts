@@ -91,7 +91,11 @@ export const membershipSchema = z.object({
 export type MembershipInfo = z.infer<typeof membershipSchema>['data'];
 
 export const checkoutBody = z.object({ plan: planIdSchema });
-export const checkoutSchema = z.object({ success: z.literal(true), url: z.string().url(), session_id: z.string() });
+export const checkoutSchema = z.object({
+  success: z.literal(true),
+  url: z.string().url(),
+  session_id: z.string(),
+});
 
 /** A payment's life: `unpaid` is a checkout that expired or whose delayed payment failed. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded'] as const;
@@ -249,10 +253,14 @@ export function parsePlanSettings(value: string): PlanSetting[] {
   }
   const plans = raw.map((p) => {
     const r = setting.safeParse(p);
-    if (!r.success) throw new Error(`PLUS_PLANS entry ${JSON.stringify(p)} is not valid: ${r.error.issues[0]?.message ?? ''}`);
+    if (!r.success)
+      throw new Error(
+        `PLUS_PLANS entry ${JSON.stringify(p)} is not valid: ${r.error.issues[0]?.message ?? ''}`,
+      );
     return r.data;
   });
-  if (new Set(plans.map((p) => p.id)).size !== plans.length) throw new Error('PLUS_PLANS has a plan id twice');
+  if (new Set(plans.map((p) => p.id)).size !== plans.length)
+    throw new Error('PLUS_PLANS has a plan id twice');
   return plans;
 }
 
@@ -264,7 +272,9 @@ export function redeemCodesCsv(batch: Pick<RedeemBatch, 'days' | 'expires_at'>, 
   for (const c of codes) {
     const status = c.revoked_at ? 'revoked' : c.used_at ? 'used' : 'unused';
     lines.push(
-      [c.code, String(batch.days), batch.expires_at ?? '', status, c.used_by ?? '', c.used_at ?? ''].map(csvCell).join(','),
+      [c.code, String(batch.days), batch.expires_at ?? '', status, c.used_by ?? '', c.used_at ?? '']
+        .map(csvCell)
+        .join(','),
     );
   }
   return `${lines.join('\n')}\n`;

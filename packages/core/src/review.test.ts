@@ -63,6 +63,8 @@ describe('answeredAtWithin', () => {
     expect(answeredAtWithin(new Date(now.getTime() + DAY), now, card)).toEqual(now);
     const fresh = new Date(now.getTime() - 60_000);
     expect(answeredAtWithin(new Date(now.getTime() - 20 * DAY), now, fresh)).toEqual(fresh);
-    expect(answeredAtWithin(new Date(0), now, card)).toEqual(new Date(now.getTime() - REVIEW_OFFLINE_WINDOW_MS));
+    expect(answeredAtWithin(new Date(0), now, card)).toEqual(
+      new Date(now.getTime() - REVIEW_OFFLINE_WINDOW_MS),
+    );
   });
 });

@@ -196,7 +196,6 @@ export const vocabularyCharactersSchema = z.object({
   }),
 });
 
-
 const categoryId = z
   .string()
   .trim()

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { applyThirdToneSandhi, markedPinyin, markedTones, TONE_CERTAIN_SHARE, TONE_WRONG_AT_MOST, toneCertainty, toneOf, toneVerdict, withTone } from './tones.js';
+import {
+  applyThirdToneSandhi,
+  markedPinyin,
+  markedTones,
+  TONE_CERTAIN_SHARE,
+  TONE_WRONG_AT_MOST,
+  toneCertainty,
+  toneOf,
+  toneVerdict,
+  withTone,
+} from './tones.js';
 
-const written = (pinyins: string[], clauses?: number[]) => pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
+const written = (pinyins: string[], clauses?: number[]) =>
+  pinyins.map((pinyin, i) => ({ char: '字', pinyin, clause: clauses?.[i] ?? 0 }));
 
 describe('tones', () => {
   it('reads tone numbers, 0, 5 and no digit as neutral', () => {
-    expect([toneOf('ma1'), toneOf('ma4'), toneOf('ma0'), toneOf('ma5'), toneOf('ma')]).toEqual([1, 4, 5, 5, 5]);
+    expect([toneOf('ma1'), toneOf('ma4'), toneOf('ma0'), toneOf('ma5'), toneOf('ma')]).toEqual([
+      1, 4, 5, 5, 5,
+    ]);
     expect(withTone('hao3', 2)).toBe('hao2');
   });
 
@@ -20,7 +33,15 @@ describe('tones', () => {
   });
 
   it('writes tone marks where pinyin puts them', () => {
-    expect(['hao3', 'gou3', 'gui4', 'lv4', 'xue2', 'ma5', 'er2'].map(markedPinyin)).toEqual(['hǎo', 'gǒu', 'guì', 'lǜ', 'xué', 'ma', 'ér']);
+    expect(['hao3', 'gou3', 'gui4', 'lv4', 'xue2', 'ma5', 'er2'].map(markedPinyin)).toEqual([
+      'hǎo',
+      'gǒu',
+      'guì',
+      'lǜ',
+      'xué',
+      'ma',
+      'ér',
+    ]);
   });
 
   it('calls a tone wrong only when the classifier is sure', () => {
@@ -29,10 +50,28 @@ describe('tones', () => {
     expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.3 })).toBe('unsure');
     expect(toneVerdict({ expected_tone: 1, heard_tone: null, confidence: 0 })).toBe('unsure');
     // With the expected tone's probability (the learned judge), only a low one is shown as wrong.
-    expect(toneVerdict({ expected_tone: 1, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST[1] })).toBe('wrong');
-    expect(toneVerdict({ expected_tone: 5, heard_tone: 3, confidence: 0.9, expected_probability: 0 })).toBe('unsure');
-    expect(toneVerdict({ expected_tone: 2, heard_tone: 3, confidence: 0.9, expected_probability: TONE_WRONG_AT_MOST[2] + 0.01 })).toBe('unsure');
-    expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe('right');
+    expect(
+      toneVerdict({
+        expected_tone: 1,
+        heard_tone: 3,
+        confidence: 0.9,
+        expected_probability: TONE_WRONG_AT_MOST[1],
+      }),
+    ).toBe('wrong');
+    expect(toneVerdict({ expected_tone: 5, heard_tone: 3, confidence: 0.9, expected_probability: 0 })).toBe(
+      'unsure',
+    );
+    expect(
+      toneVerdict({
+        expected_tone: 2,
+        heard_tone: 3,
+        confidence: 0.9,
+        expected_probability: TONE_WRONG_AT_MOST[2] + 0.01,
+      }),
+    ).toBe('unsure');
+    expect(toneVerdict({ expected_tone: 1, heard_tone: 1, confidence: 0.5, expected_probability: 0.5 })).toBe(
+      'right',
+    );
   });
 });
 

@@ -51,7 +51,11 @@ export function withTone(numbered: string, tone: Tone): string {
  * 一 and 不 are changed earlier, by the pinyin converter, which knows the word they are in.
  */
 export function applyThirdToneSandhi(syllables: readonly WrittenSyllable[]): ExpectedSyllable[] {
-  const out: ExpectedSyllable[] = syllables.map((s) => ({ ...s, pinyin: withTone(s.pinyin, toneOf(s.pinyin)), tone: toneOf(s.pinyin) }));
+  const out: ExpectedSyllable[] = syllables.map((s) => ({
+    ...s,
+    pinyin: withTone(s.pinyin, toneOf(s.pinyin)),
+    tone: toneOf(s.pinyin),
+  }));
   for (let i = 0; i < out.length - 1; i++) {
     const here = out[i];
     const next = out[i + 1];
@@ -88,7 +92,9 @@ const TONE_MARKS: Readonly<Record<string, string>> = {
 };
 
 const MARK_TONES: Readonly<Record<string, Tone>> = Object.fromEntries(
-  Object.values(TONE_MARKS).flatMap((marks) => [...marks].map((m, i): [string, Tone] => [m, toneOf(`a${i + 1}`)])),
+  Object.values(TONE_MARKS).flatMap((marks) =>
+    [...marks].map((m, i): [string, Tone] => [m, toneOf(`a${i + 1}`)]),
+  ),
 );
 
 /** The marked tones of written pinyin in order: `nǐ hǎo` → [3, 3]; a neutral syllable carries no mark and is absent. */
@@ -121,10 +127,13 @@ function lastVowel(s: string): number {
 }
 
 /** Names of the tones by their shape, the words the review uses ("you said a level tone, it dips"). */
-export const TONE_NAMES = { 1: 'level', 2: 'rising', 3: 'dipping', 4: 'falling', 5: 'neutral' } as const satisfies Record<
-  Tone,
-  string
->;
+export const TONE_NAMES = {
+  1: 'level',
+  2: 'rising',
+  3: 'dipping',
+  4: 'falling',
+  5: 'neutral',
+} as const satisfies Record<Tone, string>;
 
 /** A heard tone other than the expected one is called wrong only when the classifier is at least this sure (old reports). */
 export const TONE_FLAG_CONFIDENCE = 0.6;
@@ -144,8 +153,11 @@ export const TONE_WRONG_AT_MOST: Readonly<Record<Tone, number>> = { 1: 0.5, 2: 0
 export const TONE_CERTAIN_SHARE = 0.25;
 
 /** How sure a "wrong" mark is, for the words that tell the learner (old reports, without a probability, are probable). */
-export function toneCertainty(s: Pick<AssessedSyllable, 'expected_tone' | 'expected_probability'>): 'certain' | 'probable' {
-  return s.expected_probability !== undefined && s.expected_probability <= TONE_CERTAIN_SHARE * TONE_WRONG_AT_MOST[s.expected_tone]
+export function toneCertainty(
+  s: Pick<AssessedSyllable, 'expected_tone' | 'expected_probability'>,
+): 'certain' | 'probable' {
+  return s.expected_probability !== undefined &&
+    s.expected_probability <= TONE_CERTAIN_SHARE * TONE_WRONG_AT_MOST[s.expected_tone]
     ? 'certain'
     : 'probable';
 }
@@ -154,10 +166,14 @@ export function toneCertainty(s: Pick<AssessedSyllable, 'expected_tone' | 'expec
  * How a syllable's tone is judged: right, wrong (sure enough to tell the learner), or unsure. Only
  * "wrong" with a low probability of the expected tone is shown as wrong; the rest of the misses are "not sure".
  */
-export function toneVerdict(s: Pick<AssessedSyllable, 'expected_tone' | 'heard_tone' | 'confidence' | 'expected_probability'>): 'right' | 'wrong' | 'unsure' {
+export function toneVerdict(
+  s: Pick<AssessedSyllable, 'expected_tone' | 'heard_tone' | 'confidence' | 'expected_probability'>,
+): 'right' | 'wrong' | 'unsure' {
   if (s.heard_tone === null) return 'unsure';
   if (s.heard_tone === s.expected_tone) return 'right';
   if (s.expected_probability !== undefined)
-    return s.expected_tone !== 5 && s.expected_probability <= TONE_WRONG_AT_MOST[s.expected_tone] ? 'wrong' : 'unsure';
+    return s.expected_tone !== 5 && s.expected_probability <= TONE_WRONG_AT_MOST[s.expected_tone]
+      ? 'wrong'
+      : 'unsure';
   return s.confidence >= TONE_FLAG_CONFIDENCE ? 'wrong' : 'unsure';
 }

@@ -83,7 +83,9 @@ describe('dictation words', () => {
 describe('U+0000 in text', () => {
   it('names the first field holding it, at any depth, in keys too', () => {
     expect(nulFieldPath({ email: 'a\u0000@t.example' })).toBe('email');
-    expect(nulFieldPath({ answers: [{ user_answers: 'ok' }, { user_answers: '\u0000' }] })).toBe('answers.1.user_answers');
+    expect(nulFieldPath({ answers: [{ user_answers: 'ok' }, { user_answers: '\u0000' }] })).toBe(
+      'answers.1.user_answers',
+    );
     expect(nulFieldPath({ ['k\u0000']: 1 })).toBe('k\u0000');
     expect(nulFieldPath('\u0000')).toBe('');
   });

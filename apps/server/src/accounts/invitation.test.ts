@@ -76,7 +76,11 @@ describe(`invitation bonus on ${testDriver}`, () => {
     const admin = await signUp(t.app);
     await t.app.database.db.update(users).set({ userLevel: 'admin' }).where(eq(users.id, admin.user.id));
     forgetUser(admin.user.id);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/invitation-clusters', headers: admin.auth });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/invitation-clusters',
+      headers: admin.auth,
+    });
     expect(listed.statusCode).toBe(200);
     const clusters = adminInvitationClustersSchema.parse(listed.json()).data;
     const mine = clusters.filter((c) => c.inviter_id === inviter.user.id);
@@ -89,7 +93,9 @@ describe(`invitation bonus on ${testDriver}`, () => {
     for (let i = 0; i < INVITATION_CLUSTER_SIZE; i++)
       await firstTest(await signUp(t.app, email(), 'secret-123', other.user.share_code));
     const again = adminInvitationClustersSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/invitation-clusters', headers: admin.auth })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/admin/invitation-clusters', headers: admin.auth })
+      ).json(),
     ).data;
     expect(again.some((c) => c.inviter_id === other.user.id)).toBe(false);
   });

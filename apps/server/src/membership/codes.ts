@@ -42,12 +42,24 @@ async function batchView(db: Db, batch: BatchRow): Promise<RedeemBatch> {
 /** Creates a batch of one-use codes worth `days` each; returns the batch and its codes. */
 export async function createBatch(
   db: Db,
-  input: { days: number; count: number; expiresAt: Date | null; note: string | null; createdBy: number | null },
+  input: {
+    days: number;
+    count: number;
+    expiresAt: Date | null;
+    note: string | null;
+    createdBy: number | null;
+  },
 ): Promise<{ batch: RedeemBatch; codes: string[] }> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
       .insert(redeemBatches)
-      .values({ days: input.days, count: input.count, expiresAt: input.expiresAt, note: input.note, createdBy: input.createdBy })
+      .values({
+        days: input.days,
+        count: input.count,
+        expiresAt: input.expiresAt,
+        note: input.note,
+        createdBy: input.createdBy,
+      })
       .returning();
     if (!batch) throw new Error('batch not created');
     const codes = new Set<string>();
@@ -129,7 +141,11 @@ export async function redeemCode(db: Db, userId: number, code: string, now: Date
       .where(and(eq(redeemCodes.id, found.c.id), isNull(redeemCodes.usedAt), isNull(redeemCodes.revokedAt)))
       .returning();
     if (!taken) throw errors.conflict('redeem_code_used');
-    await addDays(tx, { userId, kind: 'code', days: found.b.days, ref: `code:${found.c.id}`, clamp: false }, now);
+    await addDays(
+      tx,
+      { userId, kind: 'code', days: found.b.days, ref: `code:${found.c.id}`, clamp: false },
+      now,
+    );
     return { days: found.b.days };
   });
 }

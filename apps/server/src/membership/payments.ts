@@ -49,10 +49,26 @@ async function applyPaid(tx: Tx, provider: string, e: PaidEvent, now: Date) {
   const [paid] = await tx
     .update(payments)
     .set({ status: 'paid', paidAt: now, paymentRef: e.paymentRef, amount: e.amount, currency: e.currency })
-    .where(and(eq(payments.provider, provider), eq(payments.providerRef, e.checkoutRef), eq(payments.status, 'pending')))
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.providerRef, e.checkoutRef),
+        eq(payments.status, 'pending'),
+      ),
+    )
     .returning();
   if (!paid) return null;
-  const expires = await addDays(tx, { userId: paid.userId, kind: 'payment', days: paid.days, ref: `${provider}:${paid.providerRef}`, clamp: true }, now);
+  const expires = await addDays(
+    tx,
+    {
+      userId: paid.userId,
+      kind: 'payment',
+      days: paid.days,
+      ref: `${provider}:${paid.providerRef}`,
+      clamp: true,
+    },
+    now,
+  );
   return { payment: paid, expires };
 }
 
@@ -79,7 +95,12 @@ async function applyRefund(tx: Tx, provider: string, e: RefundEvent, now: Date):
   const days = full
     ? payment.days - Math.round((payment.days * payment.amountRefunded) / total)
     : Math.round((payment.days * newly) / total);
-  if (days > 0) await removeDays(tx, { userId: payment.userId, days, ref: `${provider}:${payment.providerRef}:refund` }, now);
+  if (days > 0)
+    await removeDays(
+      tx,
+      { userId: payment.userId, days, ref: `${provider}:${payment.providerRef}:refund` },
+      now,
+    );
   return true;
 }
 
@@ -105,12 +126,21 @@ export async function applyProviderEvent(
       const closed = await tx
         .update(payments)
         .set({ status: 'unpaid' })
-        .where(and(eq(payments.provider, provider), eq(payments.providerRef, event.checkoutRef), eq(payments.status, 'pending')))
+        .where(
+          and(
+            eq(payments.provider, provider),
+            eq(payments.providerRef, event.checkoutRef),
+            eq(payments.status, 'pending'),
+          ),
+        )
         .returning({ id: payments.id });
       return { outcome: closed.length > 0 ? ('applied' as const) : ('ignored' as const), paid: null };
     }
     if (event.kind === 'refunded') {
-      return { outcome: (await applyRefund(tx, provider, event, now)) ? ('applied' as const) : ('ignored' as const), paid: null };
+      return {
+        outcome: (await applyRefund(tx, provider, event, now)) ? ('applied' as const) : ('ignored' as const),
+        paid: null,
+      };
     }
     return { outcome: 'ignored' as const, paid: null };
   });
@@ -144,15 +174,29 @@ async function sendReceipt(
 /** Records a started checkout as pending, so the webhook finds the plan the server chose. */
 export async function recordCheckout(
   db: Db,
-  row: { userId: number; provider: string; providerRef: string; plan: string; days: number; amount: number; currency: string },
+  row: {
+    userId: number;
+    provider: string;
+    providerRef: string;
+    plan: string;
+    days: number;
+    amount: number;
+    currency: string;
+  },
 ) {
   await db.insert(payments).values(row).onConflictDoNothing();
 }
 
 /** Payments for the admin list, newest first, with the payer's e-mail. */
-export async function listPayments(db: Db, opts: { page: number; pageSize: number; userId?: number | undefined }) {
+export async function listPayments(
+  db: Db,
+  opts: { page: number; pageSize: number; userId?: number | undefined },
+) {
   const where = opts.userId ? eq(payments.userId, opts.userId) : undefined;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(where);
   const rows = await db
     .select({ p: payments, email: users.email })
     .from(payments)

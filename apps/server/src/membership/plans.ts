@@ -23,7 +23,9 @@ export function findPlan(
 
 /** Decimal places of a currency (2 for USD, 0 for JPY), as the ISO table in Intl knows them. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** A price in the currency's smallest unit, the integer payment providers take (9.99 USD → 999). */

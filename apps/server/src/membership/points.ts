@@ -20,8 +20,14 @@ export async function spendPoints(db: Db, userId: number, plan: MembershipPlan, 
       .from(pointsLedger)
       .where(eq(pointsLedger.userId, userId));
     const balance = Number(row?.total ?? 0);
-    if (balance < cost) throw new AppError(400, 'not_enough_points', errorMessage('not_enough_points', { cost }), undefined, { cost, balance });
-    await tx.insert(pointsLedger).values({ userId, delta: -cost, reason: 'plus_days', ref: `plan:${plan.id}` });
+    if (balance < cost)
+      throw new AppError(400, 'not_enough_points', errorMessage('not_enough_points', { cost }), undefined, {
+        cost,
+        balance,
+      });
+    await tx
+      .insert(pointsLedger)
+      .values({ userId, delta: -cost, reason: 'plus_days', ref: `plan:${plan.id}` });
     await addDays(tx, { userId, kind: 'points', days: plan.days, ref: `points:${cost}`, clamp: false }, now);
     return { days: plan.days, cost };
   });

@@ -30,6 +30,8 @@ export function renderReceipt(
   language: Language,
   facts: { days: number; amount: number; currency: string; expires: Date; ref: string },
 ): { subject: string; text: string } {
-  const amount = new Intl.NumberFormat(language, { style: 'currency', currency: facts.currency }).format(facts.amount);
+  const amount = new Intl.NumberFormat(language, { style: 'currency', currency: facts.currency }).format(
+    facts.amount,
+  );
   return TEMPLATES[language]({ ...facts, amount }, dateIn(language, facts.expires));
 }

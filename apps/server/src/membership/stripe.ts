@@ -22,7 +22,10 @@ const idOf = (v: string | { id: string } | null | undefined): string | null =>
 
 // A signature proves who sent an event, not that it has the fields read below: each shape is checked,
 // and one that lacks them is the sender's error (a 400), never a 500 deep in the ledger.
-const ref = z.union([z.string(), z.object({ id: z.string() })]).nullable().optional();
+const ref = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .nullable()
+  .optional();
 const eventShape = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
@@ -60,20 +63,35 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   const key = settings.STRIPE_SECRET_KEY;
   const secret = settings.STRIPE_WEBHOOK_SECRET;
   const client = key
-    ? new Stripe(key, { ...address(settings.STRIPE_API_URL), maxNetworkRetries: 1, timeout: 20_000, telemetry: false })
+    ? new Stripe(key, {
+        ...address(settings.STRIPE_API_URL),
+        maxNetworkRetries: 1,
+        timeout: 20_000,
+        telemetry: false,
+      })
     : null;
   const methods = settings.STRIPE_PAYMENT_METHODS;
 
-  function paidEvent(event: { id: string; type: string }, session: z.infer<typeof sessionShape>): ProviderEvent {
+  function paidEvent(
+    event: { id: string; type: string },
+    session: z.infer<typeof sessionShape>,
+  ): ProviderEvent {
     // Alipay and WeChat Pay may complete the session before the money arrives: wait for the async success.
     if (session.payment_status !== 'paid') return { kind: 'ignored', eventId: event.id, type: event.type };
     const meta = session.metadata ?? {};
     const user = meta['user_id'] ?? session.client_reference_id;
     // A session without our metadata was not opened by this server (another product of the account).
-    if (!user || !meta['plan'] || meta['days'] === undefined) return { kind: 'ignored', eventId: event.id, type: event.type };
+    if (!user || !meta['plan'] || meta['days'] === undefined)
+      return { kind: 'ignored', eventId: event.id, type: event.type };
     const userId = Number(user);
     const days = Number(meta['days']);
-    if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(days) || days <= 0 || days > MAX_PAID_DAYS)
+    if (
+      !Number.isInteger(userId) ||
+      userId <= 0 ||
+      !Number.isInteger(days) ||
+      days <= 0 ||
+      days > MAX_PAID_DAYS
+    )
       throw malformed();
     return {
       kind: 'paid',
@@ -110,7 +128,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             },
           ],
           allowed_payment_method_types: methods,
-          ...(methods.includes('wechat_pay') ? { payment_method_options: { wechat_pay: { client: 'web' } } } : {}),
+          ...(methods.includes('wechat_pay')
+            ? { payment_method_options: { wechat_pay: { client: 'web' } } }
+            : {}),
           client_reference_id: String(req.userId),
           customer_email: req.email,
           locale: req.language,
@@ -143,12 +163,22 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           return paidEvent(event, shaped(sessionShape, event.data.object));
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
-          return { kind: 'unpaid', eventId: event.id, checkoutRef: shaped(sessionShape, event.data.object).id };
+          return {
+            kind: 'unpaid',
+            eventId: event.id,
+            checkoutRef: shaped(sessionShape, event.data.object).id,
+          };
         case 'charge.refunded': {
           const charge = shaped(chargeShape, event.data.object);
           const paymentRef = idOf(charge.payment_intent);
           if (!paymentRef) return { kind: 'ignored', eventId: event.id, type: event.type };
-          return { kind: 'refunded', eventId: event.id, paymentRef, amount: charge.amount, amountRefunded: charge.amount_refunded };
+          return {
+            kind: 'refunded',
+            eventId: event.id,
+            paymentRef,
+            amount: charge.amount,
+            amountRefunded: charge.amount_refunded,
+          };
         }
         default:
           return { kind: 'ignored', eventId: event.id, type: event.type };

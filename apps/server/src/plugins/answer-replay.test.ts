@@ -98,13 +98,28 @@ describe('the replay and the app-wide hooks', () => {
       const symbol = Object.getOwnPropertySymbols(t.app).find((s) => s.description === 'fastify.hooks');
       const hooks: unknown = symbol ? Reflect.get(t.app, symbol) : undefined;
       expect(hooks).toBeTypeOf('object');
-      const phases = ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'];
+      const phases = [
+        'onRequest',
+        'preParsing',
+        'preValidation',
+        'preHandler',
+        'preSerialization',
+        'onSend',
+        'onResponse',
+      ];
       const names = phases.flatMap((phase) => {
         const list: unknown = hooks && typeof hooks === 'object' ? Reflect.get(hooks, phase) : [];
         return Array.isArray(list) ? list.map(hookName) : [];
       });
       // Every hook of ours is there, and nothing is there that the replay does not account for.
-      for (const own of ['uploadGuard', 'securityHeaders', 'corsHeaders', 'apiLimit', 'textGuard', 'requestIdHeader'])
+      for (const own of [
+        'uploadGuard',
+        'securityHeaders',
+        'corsHeaders',
+        'apiLimit',
+        'textGuard',
+        'requestIdHeader',
+      ])
         expect(names).toContain(own);
       expect(names.filter((n) => !(n in REPLAY_ACCOUNTS_FOR))).toEqual([]);
     } finally {

@@ -66,7 +66,9 @@ describe('the global rate limit', () => {
     const address = '198.51.100.4';
     let app = await appWithLimit(3, kv);
     for (let i = 0; i < 3; i++)
-      expect((await app.inject({ method: 'GET', url: '/api/read', remoteAddress: address })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/read', remoteAddress: address })).statusCode).toBe(
+        200,
+      );
     await app.close();
     // Started again on the same store: the window goes on, and the address is still over its limit
     // once its kept count has been read (the first request after the start is answered at once).

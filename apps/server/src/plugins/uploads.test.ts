@@ -101,7 +101,10 @@ describe(`uploads on ${testDriver}`, () => {
         payload: nulField,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ code: 'text_nul' }] } });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        details: { fields: [{ code: 'text_nul' }] },
+      });
     });
 
     it(`${url}: two files are a 400 validation_failed`, async () => {

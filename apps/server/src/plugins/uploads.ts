@@ -107,7 +107,11 @@ async function readFile(part: MultipartFile, max: number): Promise<Buffer> {
  * field too long: 400 `validation_failed`. A cut or garbled body: 400 `malformed_upload`. A text field
  * holding U+0000: 400 `validation_failed`, as in JSON bodies.
  */
-export async function readUpload(app: FastifyInstance, req: FastifyRequest, limits: UploadLimits): Promise<Upload> {
+export async function readUpload(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  limits: UploadLimits,
+): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
   const maxFile = Math.min(limits.fileBytes ?? app.config.UPLOAD_LIMIT_BYTES, app.config.UPLOAD_LIMIT_BYTES);
   const upload: Upload = { file: null, fields: {} };
@@ -128,7 +132,8 @@ export async function readUpload(app: FastifyInstance, req: FastifyRequest, limi
         }
       } else if (typeof part.value === 'string') {
         if (part.valueTruncated) throw tooMany();
-        if (nulFieldPath(part.value) !== null || nulFieldPath(part.fieldname) !== null) throw nulRefusal(part.fieldname);
+        if (nulFieldPath(part.value) !== null || nulFieldPath(part.fieldname) !== null)
+          throw nulRefusal(part.fieldname);
         upload.fields[part.fieldname] = part.value;
       }
     }
@@ -139,7 +144,11 @@ export async function readUpload(app: FastifyInstance, req: FastifyRequest, limi
     const m = app.multipartErrors;
     if (err instanceof m.RequestFileTooLargeError)
       throw new AppError(413, 'payload_too_large', undefined, { max_bytes: maxFile });
-    if (err instanceof m.FilesLimitError || err instanceof m.PartsLimitError || err instanceof m.FieldsLimitError)
+    if (
+      err instanceof m.FilesLimitError ||
+      err instanceof m.PartsLimitError ||
+      err instanceof m.FieldsLimitError
+    )
       throw tooMany();
     if (isMalformedUpload(app, err)) {
       req.log.info({ reason: err instanceof Error ? err.message : String(err) }, 'malformed multipart body');

@@ -77,7 +77,10 @@ describe('registerTextGuard', () => {
     for (const c of cases) {
       const res = await app.inject({ method: 'POST', url: c.url, payload: c.payload });
       expect(res.statusCode, c.url).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: c.field, code: 'text_nul' }] } });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        details: { fields: [{ field: c.field, code: 'text_nul' }] },
+      });
     }
     expect(reached).toBe(0);
     const ok = await app.inject({ method: 'POST', url: '/echo/1', payload: { email: 'a@t.example' } });

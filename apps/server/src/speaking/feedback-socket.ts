@@ -94,7 +94,12 @@ export function serveFeedbackSocket(
     const tier = viewerOf(user).official ? 'plus' : 'free';
     const input = answerInput(payload, question, test);
     // The kept recording, heard for tones, pauses and pace (the examiner's voice measures).
-    const voice = await voiceOfAnswer({ db: app.database.db, config: app.config, log: req.log }, user?.id, payload.audio_id, input);
+    const voice = await voiceOfAnswer(
+      { db: app.database.db, config: app.config, log: req.log },
+      user?.id,
+      payload.audio_id,
+      input,
+    );
     for await (const event of app.feedbackEngine.review(
       voice ? { ...input, voice } : input,
       payload.language,

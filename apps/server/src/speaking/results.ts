@@ -49,7 +49,9 @@ async function assertOwnRecordings(db: Db, userId: number, answers: SubmitResult
   const foreign = new Set(rows.filter((r) => r.userId !== userId).map((r) => r.id));
   const at = answers.findIndex((a) => a.audio_id && foreign.has(a.audio_id));
   if (at >= 0)
-    throw errors.badRequest('validation_failed', { fields: [{ field: `answers.${at}.audio_id`, code: 'not_own_recording' }] });
+    throw errors.badRequest('validation_failed', {
+      fields: [{ field: `answers.${at}.audio_id`, code: 'not_own_recording' }],
+    });
 }
 
 /**

@@ -45,7 +45,11 @@ describe(`who may use the speech sockets and routes, on ${testDriver}`, () => {
   const open = async (url: string) => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: clientAddress() });
     const attached: { reader?: SocketReader } = {};
-    const ws = await t.app.injectWS(url, { socket }, { onInit: (c) => (attached.reader = new SocketReader(c)) });
+    const ws = await t.app.injectWS(
+      url,
+      { socket },
+      { onInit: (c) => (attached.reader = new SocketReader(c)) },
+    );
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -184,7 +188,10 @@ describe(`who may use the speech sockets and routes, on ${testDriver}`, () => {
   it('lets a guest upload an answer only to a try question of part 1', async () => {
     const missing = await upload('');
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toMatchObject({ code: 'auth_token_missing', error: 'Authentication token not found. Please log in.' });
+    expect(missing.json()).toMatchObject({
+      code: 'auth_token_missing',
+      error: 'Authentication token not found. Please log in.',
+    });
     const partTwo = await upload(`?question_id=${partTwoQuestion}`);
     expect(partTwo.statusCode).toBe(403);
     expect(partTwo.json()).toMatchObject({ code: 'guest_part_only' });
@@ -240,9 +247,17 @@ describe(`who may use the speech sockets and routes, on ${testDriver}`, () => {
     const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: learner.auth });
     expect(logout.statusCode).toBe(200);
     const ended = learner.token;
-    const results = await t.app.inject({ method: 'GET', url: '/api/v1/user-test-questions', headers: learner.auth });
+    const results = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user-test-questions',
+      headers: learner.auth,
+    });
     expect([results.statusCode, results.json().code]).toEqual([401, 'token_expired']);
-    const welcoming = await t.app.inject({ method: 'GET', url: '/api/v1/tests/level/basic', headers: learner.auth });
+    const welcoming = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tests/level/basic',
+      headers: learner.auth,
+    });
     expect([welcoming.statusCode, welcoming.json().code]).toEqual([401, 'token_expired']);
     const prepared = await t.app.inject({
       method: 'POST',

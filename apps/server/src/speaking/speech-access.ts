@@ -79,7 +79,12 @@ export async function guestQuestion(db: Db, questionId: number | null): Promise<
 /** The texts of a question a player may ask to hear. */
 export function questionTexts(q: QuestionRow): Set<string> {
   const all = [q.audioText, q.questionText, q.referenceText, ...q.imageTexts, ...q.answerOptions];
-  return new Set(all.filter((t): t is string => typeof t === 'string').map(normaliseText).filter(Boolean));
+  return new Set(
+    all
+      .filter((t): t is string => typeof t === 'string')
+      .map(normaliseText)
+      .filter(Boolean),
+  );
 }
 
 /**

@@ -28,7 +28,12 @@ export async function membershipOf(app: FastifyInstance, auth: Record<string, st
   if (res.statusCode !== 200) throw new Error(`membership: ${res.body}`);
   return res.json<{
     data: {
-      status: { state: string; has_active_vip: boolean; days_until_expiration: number; expires_at: string | null };
+      status: {
+        state: string;
+        has_active_vip: boolean;
+        days_until_expiration: number;
+        expires_at: string | null;
+      };
       ways: { pay: boolean; code: boolean; points: boolean };
       pay_unavailable: string | null;
       points_balance: number;

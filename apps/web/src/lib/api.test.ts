@@ -94,9 +94,9 @@ describe('calls on a network that went away', () => {
     saveAuth({ token: token(nowS() - 890, nowS() + 10), refresh_token: 'r1' });
     const fetchMock = refreshAnswers(renewed);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await expect(api('/user-test-questions', { method: 'POST', body: {}, schema: z.unknown() })).rejects.toThrow(
-      TypeError,
-    );
+    await expect(
+      api('/user-test-questions', { method: 'POST', body: {}, schema: z.unknown() }),
+    ).rejects.toThrow(TypeError);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -104,11 +104,12 @@ describe('calls on a network that went away', () => {
     const before = token(nowS() - 890, nowS() + 10);
     saveAuth({ token: before, refresh_token: 'r1' });
     refreshAnswers(
-      () => new Promise<Response>((_resolve, reject) => {
-        // Like a request sent as the network went away: no answer until it is aborted.
-        const signal = vi.mocked(fetch).mock.calls[0]?.[1]?.signal;
-        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+      () =>
+        new Promise<Response>((_resolve, reject) => {
+          // Like a request sent as the network went away: no answer until it is aborted.
+          const signal = vi.mocked(fetch).mock.calls[0]?.[1]?.signal;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const pending = freshToken();
     window.dispatchEvent(new Event('offline'));

@@ -148,7 +148,7 @@ describe('content quality', () => {
     }
   });
 
-  it("lists as many HSK 2.0 entries per level as the vocabulary help says, a pair such as 虽然……但是 being one", () => {
+  it('lists as many HSK 2.0 entries per level as the vocabulary help says, a pair such as 虽然……但是 being one', () => {
     const entries = syllabusEntries(vocab);
     let total = 0;
     expect(entries.map((l) => (total += l.words.length))).toEqual(HSK2_HELP_TOTALS);

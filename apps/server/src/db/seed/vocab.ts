@@ -77,7 +77,10 @@ type Hsk2Word = Hsk2Levels[number]['words'][number] & { written?: string; forms?
  * place of whichever half the list has first, with the other words as `forms` (found by search, known
  * to the examiner and to dictation as they were).
  */
-export function syllabusEntries({ levels, pairs }: Pick<ReturnType<typeof loadVocabulary>, 'levels' | 'pairs'>) {
+export function syllabusEntries({
+  levels,
+  pairs,
+}: Pick<ReturnType<typeof loadVocabulary>, 'levels' | 'pairs'>) {
   return levels.map(({ level, words }) => {
     const own = pairs.filter((p) => p.level === level);
     const out: Hsk2Word[] = [];

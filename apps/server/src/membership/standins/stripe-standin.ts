@@ -89,7 +89,9 @@ function event(type: string, object: unknown, eventId?: string) {
   });
 }
 
-const page = (s: StandInSession) => `<!doctype html><html><head><meta charset="utf-8"><title>Stand-in checkout</title></head>
+const page = (
+  s: StandInSession,
+) => `<!doctype html><html><head><meta charset="utf-8"><title>Stand-in checkout</title></head>
 <body><h1>Stand-in checkout</h1><p>${(s.amount / 100).toFixed(2)} ${s.currency.toUpperCase()}</p>
 <form method="post" action="/pay/${s.id}"><button type="submit">Pay</button></form>
 <a href="${s.cancelUrl}">Cancel</a></body></html>`;
@@ -121,7 +123,11 @@ export async function startStripeStandIn(
     expiredEvent(sessionId, eventId) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
-      return event('checkout.session.expired', { ...sessionObject(s, standIn.baseUrl), status: 'expired', url: null }, eventId);
+      return event(
+        'checkout.session.expired',
+        { ...sessionObject(s, standIn.baseUrl), status: 'expired', url: null },
+        eventId,
+      );
     },
     refundedEvent(sessionId, amountRefunded, eventId) {
       const s = sessions.get(sessionId);
@@ -149,7 +155,9 @@ export async function startStripeStandIn(
       const url = new URL(req.url ?? '/', 'http://standin');
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (req.headers.authorization !== `Bearer ${secretKey}`)
-          return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+          return json(res, 401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+          });
         const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
         requests.push(form);
         const metadata: Record<string, string> = {};
@@ -186,10 +194,13 @@ export async function startStripeStandIn(
           headers: { 'content-type': 'application/json', 'stripe-signature': standIn.sign(payload) },
           body: payload,
         });
-        if (!delivered.ok) return json(res, 502, { error: { message: `webhook answered ${delivered.status}` } });
+        if (!delivered.ok)
+          return json(res, 502, { error: { message: `webhook answered ${delivered.status}` } });
         return res.writeHead(303, { location: s.successUrl.replace('{CHECKOUT_SESSION_ID}', s.id) }).end();
       }
-      return json(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+      return json(res, 404, {
+        error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+      });
     })().catch((err: unknown) => json(res, 500, { error: { message: String(err) } }));
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));

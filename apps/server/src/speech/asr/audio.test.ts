@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { PcmPacketizer, bytesToInt16, float32ToInt16, int16ToBytes, int16ToFloat32, mixToMono, resample, resampleInt16 } from './audio.js';
+import {
+  PcmPacketizer,
+  bytesToInt16,
+  float32ToInt16,
+  int16ToBytes,
+  int16ToFloat32,
+  mixToMono,
+  resample,
+  resampleInt16,
+} from './audio.js';
 import { dominantHz, tone } from './standins/tone.js';
 import { WavError, encodeWav, parseWav } from './wav.js';
 
 function sine(hz: number, seconds: number, rate: number, amplitude = 0.5): Float32Array {
-  return Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
+  return Float32Array.from(
+    { length: Math.round(seconds * rate) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate),
+  );
 }
 
 /** RMS away from the edges, where the filter is cut short. */
@@ -15,11 +27,19 @@ function rms(samples: Float32Array): number {
 
 describe('PCM normalisation (the local engine feeds floats)', () => {
   it('maps Int16 onto [-1, 1) by dividing by 32768', () => {
-    expect([...int16ToFloat32(Int16Array.from([-32768, -16384, 0, 16384, 32767]))]).toEqual([-1, -0.5, 0, 0.5, 32767 / 32768]);
+    expect([...int16ToFloat32(Int16Array.from([-32768, -16384, 0, 16384, 32767]))]).toEqual([
+      -1,
+      -0.5,
+      0,
+      0.5,
+      32767 / 32768,
+    ]);
   });
 
   it('maps floats back to Int16, clipping out-of-range values', () => {
-    expect([...float32ToInt16(Float32Array.from([-1.5, -1, -0.5, 0, 0.5, 1, 2]))]).toEqual([-32768, -32768, -16384, 0, 16384, 32767, 32767]);
+    expect([...float32ToInt16(Float32Array.from([-1.5, -1, -0.5, 0, 0.5, 1, 2]))]).toEqual([
+      -32768, -32768, -16384, 0, 16384, 32767, 32767,
+    ]);
   });
 
   it('reads little-endian bytes at any offset and writes them back', () => {
@@ -103,7 +123,10 @@ describe('WAV', () => {
     f32.writeFloatLE(0.25, 0);
     f32.writeFloatLE(-0.75, 4);
     expect([...parseWav(Buffer.concat([header(3, 1, 32, 8), f32])).samples]).toEqual([0.25, -0.75]);
-    const streaming = Buffer.concat([header(1, 1, 16, 0xffffffff), int16ToBytes(Int16Array.from([16384, -16384]))]);
+    const streaming = Buffer.concat([
+      header(1, 1, 16, 0xffffffff),
+      int16ToBytes(Int16Array.from([16384, -16384])),
+    ]);
     expect([...parseWav(streaming).samples]).toEqual([0.5, -0.5]);
   });
 

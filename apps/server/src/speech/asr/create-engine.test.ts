@@ -49,6 +49,8 @@ describe('ASR engine selection', () => {
     expect(() => createAsrEngine(config({ ASR_ENGINE: 'doubao', DOUBAO_APP_KEY: 'app' }))).toThrow(
       new ConfigError('ASR_ENGINE=doubao needs DOUBAO_APP_KEY and DOUBAO_ACCESS_KEY'),
     );
-    expect(() => createAsrEngine(config({ ASR_ENGINE: 'dashscope' }))).toThrow('ASR_ENGINE=dashscope needs DASHSCOPE_API_KEY');
+    expect(() => createAsrEngine(config({ ASR_ENGINE: 'dashscope' }))).toThrow(
+      'ASR_ENGINE=dashscope needs DASHSCOPE_API_KEY',
+    );
   });
 });

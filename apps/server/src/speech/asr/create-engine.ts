@@ -33,7 +33,9 @@ const SHERPA_LOAD_TIMEOUT_MS = 120_000;
 
 /** Where the local model is looked for: SHERPA_MODEL_DIR, else where the download script puts it. */
 export function sherpaModelDir(config: AsrConfig): string {
-  return path.resolve(config.SHERPA_MODEL_DIR ?? path.join(config.dataDir, 'models', 'asr', DEFAULT_SHERPA_MODEL));
+  return path.resolve(
+    config.SHERPA_MODEL_DIR ?? path.join(config.dataDir, 'models', 'asr', DEFAULT_SHERPA_MODEL),
+  );
 }
 
 type EngineName = Exclude<AsrConfig['ASR_ENGINE'], 'auto' | 'none'>;
@@ -43,7 +45,12 @@ function build(name: EngineName, config: AsrConfig): AsrEngine | null {
   switch (name) {
     case 'dashscope':
       return config.DASHSCOPE_API_KEY
-        ? new DashScopeEngine({ url: config.DASHSCOPE_WS_URL, apiKey: config.DASHSCOPE_API_KEY, model: config.DASHSCOPE_ASR_MODEL, timeoutMs })
+        ? new DashScopeEngine({
+            url: config.DASHSCOPE_WS_URL,
+            apiKey: config.DASHSCOPE_API_KEY,
+            model: config.DASHSCOPE_ASR_MODEL,
+            timeoutMs,
+          })
         : null;
     case 'doubao':
       return config.DOUBAO_APP_KEY && config.DOUBAO_ACCESS_KEY
@@ -57,10 +64,19 @@ function build(name: EngineName, config: AsrConfig): AsrEngine | null {
         : null;
     case 'openai':
       return config.OPENAI_ASR_BASE_URL
-        ? new OpenAiAsrEngine({ baseUrl: config.OPENAI_ASR_BASE_URL, apiKey: config.OPENAI_ASR_API_KEY, model: config.OPENAI_ASR_MODEL, timeoutMs })
+        ? new OpenAiAsrEngine({
+            baseUrl: config.OPENAI_ASR_BASE_URL,
+            apiKey: config.OPENAI_ASR_API_KEY,
+            model: config.OPENAI_ASR_MODEL,
+            timeoutMs,
+          })
         : null;
     case 'sherpa':
-      return new SherpaEngine({ modelDir: sherpaModelDir(config), numThreads: config.SHERPA_NUM_THREADS, loadTimeoutMs: SHERPA_LOAD_TIMEOUT_MS });
+      return new SherpaEngine({
+        modelDir: sherpaModelDir(config),
+        numThreads: config.SHERPA_NUM_THREADS,
+        loadTimeoutMs: SHERPA_LOAD_TIMEOUT_MS,
+      });
   }
 }
 
@@ -78,11 +94,18 @@ export function createAsrEngine(config: AsrConfig): AsrEngine | null {
       if (engine) return engine;
     }
     // Without a key the local engine is chosen only when a model is there to load.
-    return config.SHERPA_MODEL_DIR !== undefined || existsSync(sherpaModelDir(config)) ? build('sherpa', config) : null;
+    return config.SHERPA_MODEL_DIR !== undefined || existsSync(sherpaModelDir(config))
+      ? build('sherpa', config)
+      : null;
   }
   const engine = build(choice, config);
   if (!engine) {
-    const needs = { dashscope: 'DASHSCOPE_API_KEY', doubao: 'DOUBAO_APP_KEY and DOUBAO_ACCESS_KEY', openai: 'OPENAI_ASR_BASE_URL', sherpa: '' };
+    const needs = {
+      dashscope: 'DASHSCOPE_API_KEY',
+      doubao: 'DOUBAO_APP_KEY and DOUBAO_ACCESS_KEY',
+      openai: 'OPENAI_ASR_BASE_URL',
+      sherpa: '',
+    };
     throw new ConfigError(`ASR_ENGINE=${choice} needs ${needs[choice]}`);
   }
   return engine;

@@ -54,10 +54,16 @@ describe('DashScope Paraformer engine against a protocol stand-in', () => {
       kind: 'text',
       json: {
         header: { action: 'run-task', streaming: 'duplex' },
-        payload: { model: 'paraformer-realtime-v2', parameters: { format: 'pcm', sample_rate: 16000, language_hints: ['zh'] } },
+        payload: {
+          model: 'paraformer-realtime-v2',
+          parameters: { format: 'pcm', sample_rate: 16000, language_hints: ['zh'] },
+        },
       },
     });
-    expect(received.at(-1)).toMatchObject({ kind: 'text', json: { header: { action: 'finish-task' }, payload: { input: {} } } });
+    expect(received.at(-1)).toMatchObject({
+      kind: 'text',
+      json: { header: { action: 'finish-task' }, payload: { input: {} } },
+    });
     const frames = received.slice(1, -1);
     expect(frames.every((f) => f.kind === 'binary')).toBe(true);
     const sizes = frames.map((f) => (f.kind === 'binary' ? f.bytes : 0));
@@ -119,7 +125,12 @@ describe('DashScope Paraformer engine against a protocol stand-in', () => {
   });
 
   it('names an unreachable server', async () => {
-    const closed = new DashScopeEngine({ url: 'ws://127.0.0.1:9/', apiKey: KEY, model: 'm', timeoutMs: 1000 });
+    const closed = new DashScopeEngine({
+      url: 'ws://127.0.0.1:9/',
+      apiKey: KEY,
+      model: 'm',
+      timeoutMs: 1000,
+    });
     const err = await rejection(closed.transcribe(tone(440, 0.1, 16000), 16000));
     expect(err.kind).toBe('upstream');
     expect(err.message).toMatch(/^DashScope connection failed: .*ECONNREFUSED/);

@@ -31,7 +31,8 @@ export async function decodeRecording(bytes: Uint8Array): Promise<Int16Array> {
         throw new UnsupportedAudioError('not a WAV or WebM file');
     }
   } catch (err) {
-    if (err instanceof WavError || err instanceof WebmError) throw new UnsupportedAudioError(err.message, { cause: err });
+    if (err instanceof WavError || err instanceof WebmError)
+      throw new UnsupportedAudioError(err.message, { cause: err });
     throw err;
   }
 }

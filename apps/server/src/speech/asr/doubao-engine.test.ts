@@ -65,10 +65,20 @@ describe('Doubao big-model streaming engine against a protocol stand-in', () => 
     });
     const audio = frames.slice(1);
     expect(audio.map((f) => f.sequence)).toEqual([2, 3, 4, 5, 6, -7]);
-    expect(audio.every((f) => f.type === MessageType.audioOnly && f.compression === Compression.gzip)).toBe(true);
-    expect(audio.slice(0, -1).every((f) => f.flags === Flags.positiveSequence && f.bytes === 6400)).toBe(true);
+    expect(audio.every((f) => f.type === MessageType.audioOnly && f.compression === Compression.gzip)).toBe(
+      true,
+    );
+    expect(audio.slice(0, -1).every((f) => f.flags === Flags.positiveSequence && f.bytes === 6400)).toBe(
+      true,
+    );
     expect(audio.at(-1)).toMatchObject({ flags: Flags.lastNegativeSequence, bytes: 35200 - 5 * 6400 });
-    expect(partials).toEqual(['收到6400字节', '收到12800字节', '收到19200字节', '收到25600字节', '收到32000字节']);
+    expect(partials).toEqual([
+      '收到6400字节',
+      '收到12800字节',
+      '收到19200字节',
+      '收到25600字节',
+      '收到32000字节',
+    ]);
   });
 
   it('fails with a clear auth error when the keys are refused at the handshake (401)', async () => {

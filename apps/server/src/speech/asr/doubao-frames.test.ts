@@ -44,15 +44,35 @@ describe('Doubao binary framing', () => {
     const body = gzipSync(Buffer.from('{"result":{"text":"你好"}}'));
     const size = Buffer.alloc(4);
     size.writeUInt32BE(body.length);
-    const partial = Buffer.concat([Buffer.from('11911100', 'hex'), Buffer.from('00000003', 'hex'), size, body]);
-    expect(decodeServerFrame(partial)).toEqual({ kind: 'response', sequence: 3, last: false, payload: { result: { text: '你好' } } });
+    const partial = Buffer.concat([
+      Buffer.from('11911100', 'hex'),
+      Buffer.from('00000003', 'hex'),
+      size,
+      body,
+    ]);
+    expect(decodeServerFrame(partial)).toEqual({
+      kind: 'response',
+      sequence: 3,
+      last: false,
+      payload: { result: { text: '你好' } },
+    });
     const final = Buffer.concat([Buffer.from('11931100', 'hex'), Buffer.from('fffffffc', 'hex'), size, body]);
     expect(decodeServerFrame(final)).toMatchObject({ kind: 'response', sequence: -4, last: true });
-    expect(decodeServerFrame(encodeServerResponse(5, { x: 1 }, true))).toEqual({ kind: 'response', sequence: -5, last: true, payload: { x: 1 } });
+    expect(decodeServerFrame(encodeServerResponse(5, { x: 1 }, true))).toEqual({
+      kind: 'response',
+      sequence: -5,
+      last: true,
+      payload: { x: 1 },
+    });
   });
 
   it('decodes an error frame: header, uint32 code, uint32 size, message', () => {
-    const frame = Buffer.concat([Buffer.from('11f01000', 'hex'), Buffer.from('02aea541', 'hex'), Buffer.from('00000005', 'hex'), Buffer.from('empty')]);
+    const frame = Buffer.concat([
+      Buffer.from('11f01000', 'hex'),
+      Buffer.from('02aea541', 'hex'),
+      Buffer.from('00000005', 'hex'),
+      Buffer.from('empty'),
+    ]);
     expect(decodeServerFrame(frame)).toEqual({ kind: 'error', code: 45000001, message: 'empty' });
     expect(hex(encodeServerError(45000002, 'x'))).toBe('11f01000' + '02aea542' + '00000001' + '78');
   });
@@ -68,9 +88,17 @@ describe('Doubao binary framing', () => {
 
   it('refuses frames that break the rules', () => {
     expect(() => decodeServerFrame(Buffer.from('119111', 'hex'))).toThrow(FrameError);
-    expect(() => decodeServerFrame(Buffer.from('21911100000000010000000000', 'hex'))).toThrow('unknown protocol version 2');
-    expect(() => decodeServerFrame(Buffer.from('11911100000000010000000a7b7d', 'hex'))).toThrow('frame cut short');
-    expect(() => decodeServerFrame(Buffer.from('111111000000000100000000', 'hex'))).toThrow('unexpected message type 1');
-    expect(() => decodeServerFrame(Buffer.from('1191110000000001000000027b7d', 'hex'))).toThrow('not valid gzip');
+    expect(() => decodeServerFrame(Buffer.from('21911100000000010000000000', 'hex'))).toThrow(
+      'unknown protocol version 2',
+    );
+    expect(() => decodeServerFrame(Buffer.from('11911100000000010000000a7b7d', 'hex'))).toThrow(
+      'frame cut short',
+    );
+    expect(() => decodeServerFrame(Buffer.from('111111000000000100000000', 'hex'))).toThrow(
+      'unexpected message type 1',
+    );
+    expect(() => decodeServerFrame(Buffer.from('1191110000000001000000027b7d', 'hex'))).toThrow(
+      'not valid gzip',
+    );
   });
 });

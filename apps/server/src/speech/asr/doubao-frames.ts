@@ -61,9 +61,18 @@ function frame(header: FrameHeader, sequence: number | null, payload: Buffer): B
 }
 
 /** The full client request (first frame) with its JSON parameters and a positive sequence. */
-export function encodeFullRequest(sequence: number, json: unknown, compression: number = Compression.gzip): Buffer {
+export function encodeFullRequest(
+  sequence: number,
+  json: unknown,
+  compression: number = Compression.gzip,
+): Buffer {
   return frame(
-    { type: MessageType.fullClientRequest, flags: Flags.positiveSequence, serialization: Serialization.json, compression },
+    {
+      type: MessageType.fullClientRequest,
+      flags: Flags.positiveSequence,
+      serialization: Serialization.json,
+      compression,
+    },
     sequence,
     Buffer.from(JSON.stringify(json), 'utf8'),
   );
@@ -73,7 +82,12 @@ export function encodeFullRequest(sequence: number, json: unknown, compression: 
  * An audio packet. The last packet carries the flag "last with negative sequence" and the
  * sequence number negated, which tells the server the utterance is over.
  */
-export function encodeAudio(sequence: number, audio: Buffer, last: boolean, compression: number = Compression.gzip): Buffer {
+export function encodeAudio(
+  sequence: number,
+  audio: Buffer,
+  last: boolean,
+  compression: number = Compression.gzip,
+): Buffer {
   return frame(
     {
       type: MessageType.audioOnly,
@@ -148,18 +162,28 @@ export function decodeServerFrame(data: Buffer): ServerFrame {
   const body = inflate(data.subarray(at, at + size), h.compression);
   let payload: unknown = null;
   if (body.length > 0) {
-    if (h.serialization !== Serialization.json) throw new FrameError(`unexpected serialization ${h.serialization}`);
+    if (h.serialization !== Serialization.json)
+      throw new FrameError(`unexpected serialization ${h.serialization}`);
     try {
       payload = JSON.parse(body.toString('utf8'));
     } catch {
       throw new FrameError('response payload is not JSON');
     }
   }
-  return { kind: 'response', sequence, last: (h.flags & Flags.last) !== 0 || (sequence !== null && sequence < 0), payload };
+  return {
+    kind: 'response',
+    sequence,
+    last: (h.flags & Flags.last) !== 0 || (sequence !== null && sequence < 0),
+    payload,
+  };
 }
 
 /** Decodes a frame a client sent (what the stand-in server in the tests reads). */
-export function decodeClientFrame(data: Buffer): { header: FrameHeader; sequence: number | null; payload: Buffer } {
+export function decodeClientFrame(data: Buffer): {
+  header: FrameHeader;
+  sequence: number | null;
+  payload: Buffer;
+} {
   const h = decodeHeader(data);
   let at = h.headerBytes;
   let sequence: number | null = null;
@@ -197,7 +221,12 @@ export function encodeServerError(code: number, message: string): Buffer {
   head.writeUInt32BE(code, 0);
   head.writeUInt32BE(body.length, 4);
   return Buffer.concat([
-    encodeHeader({ type: MessageType.error, flags: Flags.none, serialization: Serialization.json, compression: Compression.none }),
+    encodeHeader({
+      type: MessageType.error,
+      flags: Flags.none,
+      serialization: Serialization.json,
+      compression: Compression.none,
+    }),
     head,
     body,
   ]);

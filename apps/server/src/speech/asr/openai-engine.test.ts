@@ -57,7 +57,10 @@ describe('OpenAI-compatible transcription engine against a local stand-in', () =
   it('names a refused key, a server error and a timeout', async () => {
     standIn.behaviour = 'normal';
     const auth = await rejection(engine('wrong').transcribe(tone(440, 0.1, 16000), 16000));
-    expect(auth).toMatchObject({ kind: 'auth', message: 'transcription server rejected the API key: HTTP 401' });
+    expect(auth).toMatchObject({
+      kind: 'auth',
+      message: 'transcription server rejected the API key: HTTP 401',
+    });
 
     standIn.behaviour = 'server-error';
     const failed = await rejection(engine().transcribe(tone(440, 0.1, 16000), 16000));
@@ -67,14 +70,21 @@ describe('OpenAI-compatible transcription engine against a local stand-in', () =
     standIn.behaviour = 'silent';
     const started = Date.now();
     const slow = await rejection(engine(KEY, 300).transcribe(tone(440, 0.1, 16000), 16000));
-    expect(slow).toMatchObject({ kind: 'timeout', message: 'transcription server did not answer within 300 ms' });
+    expect(slow).toMatchObject({
+      kind: 'timeout',
+      message: 'transcription server did not answer within 300 ms',
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('sends no Authorization header when no key is configured', async () => {
     const open = await startOpenAiStandIn(null);
     try {
-      const text = await new OpenAiAsrEngine({ baseUrl: open.baseUrl, model: 'small', timeoutMs: 3000 }).transcribe(tone(440, 0.2, 16000), 16000);
+      const text = await new OpenAiAsrEngine({
+        baseUrl: open.baseUrl,
+        model: 'small',
+        timeoutMs: 3000,
+      }).transcribe(tone(440, 0.2, 16000), 16000);
       expect(text).toMatch(/^收到3200个采样/);
       expect(open.requests[0]?.authorization).toBeUndefined();
       expect(open.requests[0]?.fields['model']).toBe('small');

@@ -47,19 +47,35 @@ export class OpenAiAsrEngine implements AsrEngine {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', body: form, headers, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      res = await fetch(url, {
+        method: 'POST',
+        body: form,
+        headers,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
     } catch (err) {
       if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
-        throw new AsrError('timeout', `transcription server did not answer within ${this.options.timeoutMs} ms`, { cause: err });
+        throw new AsrError(
+          'timeout',
+          `transcription server did not answer within ${this.options.timeoutMs} ms`,
+          { cause: err },
+        );
       }
-      throw new AsrError('upstream', `transcription server unreachable: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new AsrError(
+        'upstream',
+        `transcription server unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
     if (res.status === 401 || res.status === 403) {
       throw new AsrError('auth', `transcription server rejected the API key: HTTP ${res.status}`);
     }
     if (!res.ok) {
       const body = (await res.text().catch(() => '')).slice(0, 200);
-      throw new AsrError(res.status === 400 ? 'bad_request' : 'upstream', `transcription server answered HTTP ${res.status}: ${body}`);
+      throw new AsrError(
+        res.status === 400 ? 'bad_request' : 'upstream',
+        `transcription server answered HTTP ${res.status}: ${body}`,
+      );
     }
     const parsed = answerSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new AsrError('protocol', 'transcription server answer has no "text"');

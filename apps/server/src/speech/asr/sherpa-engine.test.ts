@@ -42,7 +42,9 @@ describe('sherpa-onnx local engine', () => {
     expect(err.kind).toBe('unavailable');
     expect(err.message).toBe(modelNotFoundMessage(dir));
     expect(errors).toEqual([err]);
-    await expect(engine.transcribe(tone(440, 0.1, 16000), 16000)).rejects.toThrow(`model not found at ${dir}`);
+    await expect(engine.transcribe(tone(440, 0.1, 16000), 16000)).rejects.toThrow(
+      `model not found at ${dir}`,
+    );
   });
 
   it('lists the missing files of an incomplete model directory', async () => {
@@ -80,7 +82,10 @@ describe('sherpa-onnx local engine', () => {
 
   it('detects a streaming paraformer (encoder and decoder, no joiner)', () => {
     const dir = dirWith('paraformer', ['encoder.int8.onnx', 'decoder.int8.onnx', 'tokens.txt']);
-    expect(findSherpaModel(dir)).toMatchObject({ kind: 'paraformer', encoder: path.join(dir, 'encoder.int8.onnx') });
+    expect(findSherpaModel(dir)).toMatchObject({
+      kind: 'paraformer',
+      encoder: path.join(dir, 'encoder.int8.onnx'),
+    });
   });
 
   it('reports a model that fails to load as a clear error, without taking the server down', async () => {

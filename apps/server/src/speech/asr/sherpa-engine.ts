@@ -48,7 +48,8 @@ export class SherpaEngine extends StreamingEngine {
 
   private locate(): SherpaModel {
     const found = findSherpaModel(this.options.modelDir);
-    if ('missing' in found) throw new AsrError('unavailable', modelNotFoundMessage(this.options.modelDir, found.missing));
+    if ('missing' in found)
+      throw new AsrError('unavailable', modelNotFoundMessage(this.options.modelDir, found.missing));
     return found;
   }
 
@@ -72,8 +73,12 @@ export class SherpaEngine extends StreamingEngine {
           throw new AsrError('unavailable', err instanceof Error ? err.message : String(err), { cause: err });
         }
         const sherpa: unknown = require('sherpa-onnx-node');
-        const Recognizer = typeof sherpa === 'object' && sherpa !== null && 'OnlineRecognizer' in sherpa ? sherpa.OnlineRecognizer : null;
-        if (!isRecognizerClass(Recognizer)) throw new AsrError('unavailable', 'sherpa-onnx-node has no OnlineRecognizer');
+        const Recognizer =
+          typeof sherpa === 'object' && sherpa !== null && 'OnlineRecognizer' in sherpa
+            ? sherpa.OnlineRecognizer
+            : null;
+        if (!isRecognizerClass(Recognizer))
+          throw new AsrError('unavailable', 'sherpa-onnx-node has no OnlineRecognizer');
         return new Recognizer(recognizerConfig(model, this.options.numThreads));
       })();
       this.recognizer.catch(() => {
@@ -140,7 +145,12 @@ class SherpaStream extends StreamBase {
       const parsed = resultSchema.safeParse(recognizer.getResult(stream));
       return parsed.success ? parsed.data.text.trim() : '';
     } catch (err) {
-      this.fail(new AsrError('upstream', `sherpa-onnx decoding failed: ${err instanceof Error ? err.message : String(err)}`));
+      this.fail(
+        new AsrError(
+          'upstream',
+          `sherpa-onnx decoding failed: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
       return '';
     }
   }

@@ -36,7 +36,15 @@ export function findSherpaModel(dir: string): SherpaModel | { missing: string[] 
   const tokens = files.includes('tokens.txt') ? 'tokens.txt' : undefined;
   const at = (f: string) => path.join(dir, f);
   if (encoder && decoder && tokens) {
-    if (joiner) return { kind: 'transducer', dir, encoder: at(encoder), decoder: at(decoder), joiner: at(joiner), tokens: at(tokens) };
+    if (joiner)
+      return {
+        kind: 'transducer',
+        dir,
+        encoder: at(encoder),
+        decoder: at(decoder),
+        joiner: at(joiner),
+        tokens: at(tokens),
+      };
     return { kind: 'paraformer', dir, encoder: at(encoder), decoder: at(decoder), tokens: at(tokens) };
   }
   const missing = [
@@ -86,7 +94,10 @@ export function probeSherpaModel(model: SherpaModel, numThreads: number, timeout
       { timeout: timeoutMs, maxBuffer: 1024 * 1024 },
       (err, _stdout, stderr) => {
         if (!err) return resolve();
-        const lines = String(stderr).split('\n').map((l) => l.trim()).filter(Boolean);
+        const lines = String(stderr)
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean);
         const reason = lines.find((l) => /what\(\)|error|failed/i.test(l)) ?? lines.at(-1) ?? err.message;
         reject(new Error(`could not load the model at ${model.dir}: ${reason.replace(/^what\(\):\s*/, '')}`));
       },

@@ -10,7 +10,10 @@ export class Deferred<T> {
   private readonly settle: { resolve: (value: T) => void; reject: (err: unknown) => void };
 
   constructor() {
-    let settle: { resolve: (value: T) => void; reject: (err: unknown) => void } = { resolve: () => {}, reject: () => {} };
+    let settle: { resolve: (value: T) => void; reject: (err: unknown) => void } = {
+      resolve: () => {},
+      reject: () => {},
+    };
     // The executor runs synchronously, so `settle` holds the real functions before we keep it.
     this.promise = new Promise<T>((resolve, reject) => {
       settle = { resolve, reject };

@@ -34,7 +34,10 @@ export function parseWav(bytes: Uint8Array): DecodedAudio {
     const declared = view.getUint32(at + 4, true);
     const start = at + 8;
     // Streaming writers leave the size 0 or 0xFFFFFFFF on the last chunk: take the rest of the file.
-    const size = declared === 0 || declared === 0xffffffff || start + declared > bytes.length ? bytes.length - start : declared;
+    const size =
+      declared === 0 || declared === 0xffffffff || start + declared > bytes.length
+        ? bytes.length - start
+        : declared;
     if (id === 'fmt ' && size >= 16) {
       let tag = view.getUint16(start, true);
       if (tag === FORMAT_EXTENSIBLE && size >= 26) tag = view.getUint16(start + 24, true);
@@ -73,7 +76,8 @@ function sampleReader(tag: number, bits: number): ((view: DataView, at: number) 
   if (tag === FORMAT_PCM) {
     if (bits === 8) return (v, at) => (v.getUint8(at) - 128) / 128;
     if (bits === 16) return (v, at) => v.getInt16(at, true) / 32768;
-    if (bits === 24) return (v, at) => ((v.getUint8(at) | (v.getUint8(at + 1) << 8) | (v.getInt8(at + 2) << 16)) / 8388608);
+    if (bits === 24)
+      return (v, at) => (v.getUint8(at) | (v.getUint8(at + 1) << 8) | (v.getInt8(at + 2) << 16)) / 8388608;
     if (bits === 32) return (v, at) => v.getInt32(at, true) / 2147483648;
   }
   if (tag === FORMAT_FLOAT) {

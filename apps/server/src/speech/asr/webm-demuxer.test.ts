@@ -18,14 +18,18 @@ const cat = (...parts: Buffer[]) => [...Buffer.concat(parts)];
 const ascii = (s: string) => [...Buffer.from(s, 'latin1')];
 const frame = (n: number, fill: number) => Array.from({ length: n }, () => fill);
 
-const header = (docType = 'webm') => el([0x1a, 0x45, 0xdf, 0xa3], cat(el([0x42, 0x86], [1]), el([0x42, 0x82], ascii(docType))));
+const header = (docType = 'webm') =>
+  el([0x1a, 0x45, 0xdf, 0xa3], cat(el([0x42, 0x86], [1]), el([0x42, 0x82], ascii(docType))));
 const opusHead = [...ascii('OpusHead'), 1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0];
 const float48k = [0x47, 0x3b, 0x80, 0x00];
 
 function track(number: number, type: number, codec: string, extra: Buffer[] = []): Buffer {
   return el([0xae], cat(el([0xd7], [number]), el([0x83], [type]), el([0x86], ascii(codec)), ...extra));
 }
-const audioTrack = track(1, 2, 'A_OPUS', [el([0x63, 0xa2], opusHead), el([0xe1], cat(el([0x9f], [1]), el([0xb5], float48k)))]);
+const audioTrack = track(1, 2, 'A_OPUS', [
+  el([0x63, 0xa2], opusHead),
+  el([0xe1], cat(el([0x9f], [1]), el([0xb5], float48k))),
+]);
 const videoTrack = track(2, 1, 'V_VP8');
 
 /** A block body: track 0x81.., int16 timecode, flags, then laced frames. */
@@ -68,7 +72,15 @@ describe('WebM demuxer', () => {
         [0x18, 0x53, 0x80, 0x67],
         Buffer.concat([
           el([0x16, 0x54, 0xae, 0x6b], audioTrack),
-          el([0x1f, 0x43, 0xb6, 0x75], Buffer.concat([el([0xe7], [0]), el([0xa0], el([0xa1], xiph)), el([0xa3], ebml), el([0xa3], fixed)])),
+          el(
+            [0x1f, 0x43, 0xb6, 0x75],
+            Buffer.concat([
+              el([0xe7], [0]),
+              el([0xa0], el([0xa1], xiph)),
+              el([0xa3], ebml),
+              el([0xa3], fixed),
+            ]),
+          ),
         ]),
       ),
     ]);
@@ -86,15 +98,22 @@ describe('WebM demuxer', () => {
       el([0xa3], block(1, 0x80, frame(10, 1))),
       el([0xa3], block(1, 0x80, frame(10, 2))),
     ]);
-    expect(demuxWebmAudio(whole.subarray(0, whole.length - 4)).frames.map((f) => [...f])).toEqual([frame(10, 1)]);
+    expect(demuxWebmAudio(whole.subarray(0, whole.length - 4)).frames.map((f) => [...f])).toEqual([
+      frame(10, 1),
+    ]);
   });
 
   it('refuses what is not WebM or has no audio', () => {
     expect(looksLikeWebm(Buffer.from('RIFF'))).toBe(false);
     expect(() => demuxWebmAudio(Buffer.from('RIFF....WAVE'))).toThrow(WebmError);
     expect(() => demuxWebmAudio(header('mp4'))).toThrow('not a WebM file (doc type "mp4")');
-    const videoOnly = Buffer.concat([header(), el([0x18, 0x53, 0x80, 0x67], el([0x16, 0x54, 0xae, 0x6b], videoTrack))]);
+    const videoOnly = Buffer.concat([
+      header(),
+      el([0x18, 0x53, 0x80, 0x67], el([0x16, 0x54, 0xae, 0x6b], videoTrack)),
+    ]);
     expect(() => demuxWebmAudio(videoOnly)).toThrow('WebM file has no audio track');
-    expect(() => parseBlock(Buffer.from([0x81, 0, 0, 0x04, 1, 1, 2, 3]))).toThrow('fixed-size lacing does not divide the block');
+    expect(() => parseBlock(Buffer.from([0x81, 0, 0, 0x04, 1, 1, 2, 3]))).toThrow(
+      'fixed-size lacing does not divide the block',
+    );
   });
 });

@@ -60,7 +60,7 @@ function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): Vint | nu
   const length = Math.clz32(first) - 23;
   if (at + length > bytes.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     const b = bytes[at + i] ?? 0;
     if (b !== 0xff) allOnes = false;
@@ -104,7 +104,9 @@ function text(data: Uint8Array): string {
 
 /** True when the bytes start with an EBML header (WebM or Matroska). */
 export function looksLikeWebm(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3;
+  return (
+    bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3
+  );
 }
 
 function readDocType(bytes: Uint8Array, header: ElementHeader): string {
@@ -162,7 +164,8 @@ export function parseBlock(body: Uint8Array): { track: number; frames: Uint8Arra
     for (let i = 0; i < count - 1; i++) sizes.push(each);
   }
   const known = sizes.reduce((n, s) => n + s, 0);
-  if (sizes.some((s) => s < 0) || at + known > body.length) throw new WebmError('lace sizes exceed the block');
+  if (sizes.some((s) => s < 0) || at + known > body.length)
+    throw new WebmError('lace sizes exceed the block');
   sizes.push(body.length - at - known);
   const frames: Uint8Array[] = [];
   for (const size of sizes) {
@@ -177,7 +180,8 @@ export function demuxWebmAudio(bytes: Uint8Array): WebmAudio {
   const header = readHeader(bytes, 0);
   if (!header || header.id !== ID.ebml || header.size === UNKNOWN) throw new WebmError('not an EBML file');
   const docType = readDocType(bytes, header);
-  if (docType !== 'webm' && docType !== 'matroska') throw new WebmError(`not a WebM file (doc type "${docType}")`);
+  if (docType !== 'webm' && docType !== 'matroska')
+    throw new WebmError(`not a WebM file (doc type "${docType}")`);
 
   const tracks: WebmTrack[] = [];
   const blocks: { track: number; frames: Uint8Array[] }[] = [];
@@ -187,7 +191,14 @@ export function demuxWebmAudio(bytes: Uint8Array): WebmAudio {
     if (!el) break;
     if (DESCEND.has(el.id)) {
       if (el.id === ID.trackEntry) {
-        tracks.push({ number: 0, type: 0, codecId: '', codecPrivate: null, channels: 1, samplingFrequency: 8000 });
+        tracks.push({
+          number: 0,
+          type: 0,
+          codecId: '',
+          codecPrivate: null,
+          channels: 1,
+          samplingFrequency: 8000,
+        });
       }
       at = el.dataStart;
       continue;

@@ -47,7 +47,9 @@ describe('WebM/Opus from a real browser recording', () => {
     const fromWav = await decodeRecording(wav);
     expect(fromWav.length).toBe(8000);
     expect(Math.abs(dominantHz(fromWav, 16000) - 300)).toBeLessThanOrEqual(2);
-    await expect(decodeRecording(Buffer.from('ID3\u0004 not audio we read'))).rejects.toThrow(UnsupportedAudioError);
+    await expect(decodeRecording(Buffer.from('ID3\u0004 not audio we read'))).rejects.toThrow(
+      UnsupportedAudioError,
+    );
     const vorbis = Buffer.from(webm);
     vorbis.set(Buffer.from('A_VORB'), vorbis.indexOf('A_OPUS'));
     await expect(decodeRecording(vorbis)).rejects.toThrow('unsupported WebM audio codec A_VORB');

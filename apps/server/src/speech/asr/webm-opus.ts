@@ -31,16 +31,22 @@ export async function decodeWebmOpus(bytes: Uint8Array): Promise<Int16Array> {
   const channels = head?.channels ?? track.channels;
   // Mapping family 0 (mono/stereo) is what MediaRecorder writes; surround needs stream tables.
   if (channels < 1 || channels > 2 || (head && head.mappingFamily !== 0)) {
-    throw new WebmError(`unsupported Opus channel layout (${channels} channels, family ${head?.mappingFamily ?? 0})`);
+    throw new WebmError(
+      `unsupported Opus channel layout (${channels} channels, family ${head?.mappingFamily ?? 0})`,
+    );
   }
   const decoder = new OpusDecoder({ sampleRate: ASR_SAMPLE_RATE, channels });
   await decoder.ready;
   try {
     const decoded = decoder.decodeFrames(frames.filter((f) => f.length > 0));
     if (decoded.samplesDecoded === 0 && decoded.errors.length > 0) {
-      throw new WebmError(`Opus frames could not be decoded: ${decoded.errors[0]?.message ?? 'unknown error'}`);
+      throw new WebmError(
+        `Opus frames could not be decoded: ${decoded.errors[0]?.message ?? 'unknown error'}`,
+      );
     }
-    const mono = mixToMono(decoded.channelData.slice(0, channels).map((c) => c.subarray(0, decoded.samplesDecoded)));
+    const mono = mixToMono(
+      decoded.channelData.slice(0, channels).map((c) => c.subarray(0, decoded.samplesDecoded)),
+    );
     // Pre-skip counts 48 kHz samples; drop the same time span at our rate.
     const skip = Math.round(((head?.preSkip ?? 0) * ASR_SAMPLE_RATE) / 48000);
     return float32ToInt16(mono.subarray(Math.min(skip, mono.length)));

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { TTS_SAMPLE_RATE } from '@kouyu/core';
 import { HLS_SEGMENT_S, hlsSegmentName, id3Timestamp, packageHls } from './hls.js';
 import { encodeMp3, id3TagLength, mp3DurationS, mp3Frames, readMp3FrameHeader } from './mp3.js';
-import { bytesToPcm, decodeWav, encodeWav, parseWavHeader, PcmAssembler, pcmRms, pcmToBytes, resamplePcm } from './wav.js';
+import {
+  bytesToPcm,
+  decodeWav,
+  encodeWav,
+  parseWavHeader,
+  PcmAssembler,
+  pcmRms,
+  pcmToBytes,
+  resamplePcm,
+} from './wav.js';
 
 function tone(seconds: number, hz = 440, rate = TTS_SAMPLE_RATE): Int16Array {
   const pcm = new Int16Array(Math.round(seconds * rate));
@@ -26,7 +35,13 @@ describe('WAV and PCM', () => {
   it('round-trips samples through a WAV file', () => {
     const pcm = tone(0.5);
     const wav = encodeWav(pcm, TTS_SAMPLE_RATE);
-    expect(parseWavHeader(wav)).toMatchObject({ sampleRate: 22050, channels: 1, bitsPerSample: 16, dataOffset: 44, dataLength: pcm.length * 2 });
+    expect(parseWavHeader(wav)).toMatchObject({
+      sampleRate: 22050,
+      channels: 1,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataLength: pcm.length * 2,
+    });
     const back = decodeWav(wav);
     expect(back.sampleRate).toBe(22050);
     expect(Array.from(back.pcm)).toEqual(Array.from(pcm));
@@ -42,7 +57,11 @@ describe('WAV and PCM', () => {
     const pcm = Int16Array.from([1, -2, 300, -32768, 32767]);
     const bytes = Buffer.from(pcmToBytes(pcm));
     const assembler = new PcmAssembler();
-    const parts = [assembler.push(bytes.subarray(0, 3)), assembler.push(bytes.subarray(3, 7)), assembler.push(bytes.subarray(7))];
+    const parts = [
+      assembler.push(bytes.subarray(0, 3)),
+      assembler.push(bytes.subarray(3, 7)),
+      assembler.push(bytes.subarray(7)),
+    ];
     expect(parts.flatMap((p) => Array.from(p))).toEqual(Array.from(pcm));
     expect(Array.from(bytesToPcm(bytes.subarray(1, 5)))).toHaveLength(2);
   });
@@ -91,7 +110,8 @@ describe('HLS packed audio', () => {
     expect(hls.playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(playlist.entries.map((e) => e.uri)).toEqual(hls.segments.map((_, i) => hlsSegmentName(i)));
     expect(playlist.entries).toHaveLength(4);
-    for (const entry of playlist.entries) expect(Math.round(entry.duration)).toBeLessThanOrEqual(playlist.target);
+    for (const entry of playlist.entries)
+      expect(Math.round(entry.duration)).toBeLessThanOrEqual(playlist.target);
     for (const entry of playlist.entries.slice(0, -1)) expect(entry.duration).toBeCloseTo(HLS_SEGMENT_S, 1);
     const total = playlist.entries.reduce((s, e) => s + e.duration, 0);
     expect(total).toBeCloseTo(mp3DurationS(mp3), 2);

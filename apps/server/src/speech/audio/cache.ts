@@ -15,7 +15,9 @@ const META_FILE = 'meta.json';
 /** A content hash: 64 lowercase hex digits. */
 export const audioHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits');
 /** Files a client may fetch from a cached synthesis. */
-export const audioFileSchema = z.string().regex(/^(audio\.mp3|audio\.wav|index\.m3u8|seg-\d{1,5}\.mp3)$/, 'unknown audio file');
+export const audioFileSchema = z
+  .string()
+  .regex(/^(audio\.mp3|audio\.wav|index\.m3u8|seg-\d{1,5}\.mp3)$/, 'unknown audio file');
 
 const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -32,7 +34,9 @@ export function audioContentType(file: string): string {
 /** Cache key of one synthesis: what made the audio (engine, voice) and what it says. */
 export function audioHash(engine: string, voice: string, normalisedText: string): string {
   // JSON keeps the three fields apart: no choice of text can imitate another engine's key.
-  return createHash('sha256').update(JSON.stringify([engine, voice, normalisedText])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([engine, voice, normalisedText]))
+    .digest('hex');
 }
 
 export interface CachedAudio {
@@ -57,7 +61,10 @@ export type AudioMeta = z.infer<typeof metaSchema>;
 
 /** The public URLs of a cached synthesis. */
 export function cachedAudioUrls(hash: string): { mp3Url: string; m3u8Url: string } {
-  return { mp3Url: `${AUDIO_CACHE_PATH}/${hash}/${MP3_FILE}`, m3u8Url: `${AUDIO_CACHE_PATH}/${hash}/${HLS_PLAYLIST}` };
+  return {
+    mp3Url: `${AUDIO_CACHE_PATH}/${hash}/${MP3_FILE}`,
+    m3u8Url: `${AUDIO_CACHE_PATH}/${hash}/${HLS_PLAYLIST}`,
+  };
 }
 
 /**
@@ -168,9 +175,15 @@ export class AudioCache {
     await this.store.write(`${hash}/${WAV_FILE}`, wav, audioContentType(WAV_FILE));
     await this.store.write(`${hash}/${MP3_FILE}`, mp3, audioContentType(MP3_FILE));
     await Promise.all(
-      hls.segments.map((seg, i) => this.store.write(`${hash}/${hlsSegmentName(i)}`, seg, audioContentType('x.mp3'))),
+      hls.segments.map((seg, i) =>
+        this.store.write(`${hash}/${hlsSegmentName(i)}`, seg, audioContentType('x.mp3')),
+      ),
     );
-    await this.store.write(`${hash}/${HLS_PLAYLIST}`, Buffer.from(hls.playlist, 'utf8'), audioContentType(HLS_PLAYLIST));
+    await this.store.write(
+      `${hash}/${HLS_PLAYLIST}`,
+      Buffer.from(hls.playlist, 'utf8'),
+      audioContentType(HLS_PLAYLIST),
+    );
     const meta: AudioMeta = {
       engine: info.engine,
       voice: info.voice,

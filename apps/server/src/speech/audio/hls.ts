@@ -28,7 +28,12 @@ export function id3Timestamp(seconds: number): Buffer {
   const stamp = Buffer.alloc(8);
   stamp.writeBigUInt64BE(ticks);
   const frameBody = Buffer.concat([owner, stamp]);
-  const frame = Buffer.concat([Buffer.from('PRIV', 'latin1'), syncsafe(frameBody.length), Buffer.from([0, 0]), frameBody]);
+  const frame = Buffer.concat([
+    Buffer.from('PRIV', 'latin1'),
+    syncsafe(frameBody.length),
+    Buffer.from([0, 0]),
+    frameBody,
+  ]);
   return Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0]), syncsafe(frame.length), frame]);
 }
 
@@ -59,14 +64,22 @@ export function packageHls(mp3: Buffer, segmentS = HLS_SEGMENT_S): HlsPackage {
     const first = frames[start];
     const last = frames[end - 1];
     if (!first || !last) break;
-    segments.push(Buffer.concat([id3Timestamp(elapsed), mp3.subarray(first.offset, last.offset + last.length)]));
+    segments.push(
+      Buffer.concat([id3Timestamp(elapsed), mp3.subarray(first.offset, last.offset + last.length)]),
+    );
     durations.push(seconds);
     elapsed += seconds;
     start = end;
   }
   // EXTINF rounded to the nearest integer must not exceed the target duration (RFC 8216 §4.3.3.1).
   const target = Math.max(1, ...durations.map((d) => Math.round(d)));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+  ];
   durations.forEach((d, i) => lines.push(`#EXTINF:${d.toFixed(3)},`, hlsSegmentName(i)));
   lines.push('#EXT-X-ENDLIST', '');
   return { playlist: lines.join('\n'), segments, durations };

@@ -2,7 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
 import { z } from 'zod';
 
-const replySchema = z.object({ id: z.number(), result: z.unknown().optional(), error: z.string().optional() });
+const replySchema = z.object({
+  id: z.number(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+});
 
 interface Pending {
   resolve(value: unknown): void;

@@ -68,7 +68,11 @@ export function closeMp3Encoder(): Promise<void> {
 
 const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES: Record<number, readonly number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const RATES: Record<number, readonly number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 /** Reads the Layer III frame header at `offset`, or null when no valid header starts there. */
 export function readMp3FrameHeader(buf: Buffer, offset: number): Mp3Frame | null {
@@ -92,7 +96,11 @@ export function readMp3FrameHeader(buf: Buffer, offset: number): Mp3Frame | null
 export function id3TagLength(buf: Buffer, offset = 0): number {
   if (offset + 10 > buf.length || buf.toString('latin1', offset, offset + 3) !== 'ID3') return 0;
   // The size is "syncsafe": four 7-bit bytes.
-  const size = ((buf[offset + 6] ?? 0) << 21) | ((buf[offset + 7] ?? 0) << 14) | ((buf[offset + 8] ?? 0) << 7) | (buf[offset + 9] ?? 0);
+  const size =
+    ((buf[offset + 6] ?? 0) << 21) |
+    ((buf[offset + 7] ?? 0) << 14) |
+    ((buf[offset + 8] ?? 0) << 7) |
+    (buf[offset + 9] ?? 0);
   const footer = ((buf[offset + 5] ?? 0) & 0x10) !== 0 ? 10 : 0;
   return 10 + size + footer;
 }

@@ -14,7 +14,13 @@ describe('the S3 store against a real S3-compatible server', () => {
   let endpoint = '';
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kouyu-s3rver-'));
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'kouyu', configs: [] }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'kouyu', configs: [] }],
+    });
     const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;
   });
@@ -24,7 +30,14 @@ describe('the S3 store against a real S3-compatible server', () => {
   });
 
   const store = (accessKeyId = 'S3RVER') =>
-    new S3AudioStore({ endpoint, bucket: 'kouyu', accessKeyId, secretAccessKey: 'S3RVER', region: 'us-east-1', prefix: 'audio/' });
+    new S3AudioStore({
+      endpoint,
+      bucket: 'kouyu',
+      accessKeyId,
+      secretAccessKey: 'S3RVER',
+      region: 'us-east-1',
+      prefix: 'audio/',
+    });
 
   it('writes, reads and removes objects whose keys need encoding, signed', async () => {
     const s = store();
@@ -40,7 +53,9 @@ describe('the S3 store against a real S3-compatible server', () => {
   });
 
   it('is refused with an unknown key, and says so', async () => {
-    await expect(store('NOT-A-KEY').write('x.mp3', Buffer.from('x'), 'audio/mpeg')).rejects.toThrow(/HTTP 403/);
+    await expect(store('NOT-A-KEY').write('x.mp3', Buffer.from('x'), 'audio/mpeg')).rejects.toThrow(
+      /HTTP 403/,
+    );
     await expect(store('NOT-A-KEY').read('x.mp3')).rejects.toThrow(/HTTP 403/);
   });
 });

@@ -31,21 +31,37 @@ const KEY_ID = 'test-access-key';
 const SECRET = 'test-secret-key';
 
 /** A stand-in S3 endpoint: path-style objects in memory, every request's signature recomputed and checked. */
-function startS3(): Promise<{ server: Server; url: string; objects: Map<string, { body: Buffer; type: string }>; rejected: string[] }> {
+function startS3(): Promise<{
+  server: Server;
+  url: string;
+  objects: Map<string, { body: Buffer; type: string }>;
+  rejected: string[];
+}> {
   const objects = new Map<string, { body: Buffer; type: string }>();
   const rejected: string[] = [];
   const verify = (req: IncomingMessage, body: Buffer): string | null => {
     const auth = req.headers.authorization ?? '';
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request,SignedHeaders=([a-z0-9;-]+),Signature=([0-9a-f]{64})$/.exec(auth);
+    const m =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request,SignedHeaders=([a-z0-9;-]+),Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!m) return 'missing or malformed Authorization';
     if (m[1] !== KEY_ID) return 'unknown access key';
     const signed = (m[4] ?? '').split(';');
-    for (const h of ['host', 'x-amz-content-sha256', 'x-amz-date']) if (!signed.includes(h)) return `${h} not signed`;
+    for (const h of ['host', 'x-amz-content-sha256', 'x-amz-date'])
+      if (!signed.includes(h)) return `${h} not signed`;
     const payloadHash = String(req.headers['x-amz-content-sha256']);
-    if (payloadHash !== createHash('sha256').update(body).digest('hex')) return 'payload hash does not match the body';
+    if (payloadHash !== createHash('sha256').update(body).digest('hex'))
+      return 'payload hash does not match the body';
     const amzDate = String(req.headers['x-amz-date']);
-    const date = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
-    const extra = Object.fromEntries(signed.filter((h) => !['host', 'x-amz-content-sha256', 'x-amz-date'].includes(h)).map((h) => [h, String(req.headers[h])]));
+    const date = new Date(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+    );
+    const extra = Object.fromEntries(
+      signed
+        .filter((h) => !['host', 'x-amz-content-sha256', 'x-amz-date'].includes(h))
+        .map((h) => [h, String(req.headers[h])]),
+    );
     const expected = signV4({
       method: req.method ?? 'GET',
       url: new URL(req.url ?? '/', `http://${req.headers.host}`),
@@ -66,7 +82,9 @@ function startS3(): Promise<{ server: Server; url: string; objects: Map<string, 
       const problem = verify(req, body);
       if (problem) {
         rejected.push(problem);
-        res.writeHead(403, { 'content-type': 'application/xml' }).end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problem}</Message></Error>`);
+        res
+          .writeHead(403, { 'content-type': 'application/xml' })
+          .end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problem}</Message></Error>`);
         return;
       }
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -75,7 +93,10 @@ function startS3(): Promise<{ server: Server; url: string; objects: Map<string, 
         res.writeHead(200).end();
       } else if (req.method === 'GET') {
         const object = objects.get(path);
-        if (!object) res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+        if (!object)
+          res
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code></Error>');
         else res.writeHead(200, { 'content-type': object.type }).end(object.body);
       } else {
         res.writeHead(405).end();
@@ -99,18 +120,34 @@ describe('S3 audio store against a stand-in endpoint', () => {
   afterAll(() => new Promise<void>((resolve) => s3.server.close(() => resolve())));
 
   const store = () =>
-    new S3AudioStore({ endpoint: s3.url, bucket: 'kouyu', accessKeyId: KEY_ID, secretAccessKey: SECRET, region: 'us-east-1', prefix: 'audio/' });
+    new S3AudioStore({
+      endpoint: s3.url,
+      bucket: 'kouyu',
+      accessKeyId: KEY_ID,
+      secretAccessKey: SECRET,
+      region: 'us-east-1',
+      prefix: 'audio/',
+    });
 
   it('stores objects with signed PUTs and reads them back with signed GETs', async () => {
     await store().write('abc/audio.mp3', Buffer.from([0xff, 0xf3, 1, 2]), 'audio/mpeg');
-    expect(s3.objects.get('/kouyu/audio/abc/audio.mp3')).toEqual({ body: Buffer.from([0xff, 0xf3, 1, 2]), type: 'audio/mpeg' });
+    expect(s3.objects.get('/kouyu/audio/abc/audio.mp3')).toEqual({
+      body: Buffer.from([0xff, 0xf3, 1, 2]),
+      type: 'audio/mpeg',
+    });
     expect(await store().read('abc/audio.mp3')).toEqual(Buffer.from([0xff, 0xf3, 1, 2]));
     expect(await store().read('abc/missing.mp3')).toBeNull();
     expect(s3.rejected).toEqual([]);
   });
 
   it('reports a refused request with its status', async () => {
-    const wrong = new S3AudioStore({ endpoint: s3.url, bucket: 'kouyu', accessKeyId: KEY_ID, secretAccessKey: 'wrong', region: 'us-east-1' });
+    const wrong = new S3AudioStore({
+      endpoint: s3.url,
+      bucket: 'kouyu',
+      accessKeyId: KEY_ID,
+      secretAccessKey: 'wrong',
+      region: 'us-east-1',
+    });
     await expect(wrong.write('x/audio.wav', Buffer.from('x'), 'audio/wav')).rejects.toThrow(/HTTP 403/);
     expect(s3.rejected.at(-1)).toBe('signature does not match');
   });

@@ -35,7 +35,10 @@ function hmac(key: Buffer | string, data: string): Buffer {
 
 // RFC 3986 unreserved characters stay; everything else is percent-encoded, as SigV4 requires.
 function uriEncode(segment: string): string {
-  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(segment).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /**
@@ -44,7 +47,10 @@ function uriEncode(segment: string): string {
  */
 export function signV4(input: SignInput): Record<string, string> {
   const service = input.service ?? 's3';
-  const amzDate = (input.date ?? new Date()).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = (input.date ?? new Date())
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
     host: input.url.host,
@@ -53,7 +59,10 @@ export function signV4(input: SignInput): Record<string, string> {
   };
   for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value.trim();
   const names = Object.keys(headers).sort();
-  const canonicalUri = input.url.pathname.split('/').map((s) => uriEncode(decodeURIComponent(s))).join('/');
+  const canonicalUri = input.url.pathname
+    .split('/')
+    .map((s) => uriEncode(decodeURIComponent(s)))
+    .join('/');
   const canonicalQuery = [...input.url.searchParams.entries()]
     .map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`)
     .sort()
@@ -68,7 +77,10 @@ export function signV4(input: SignInput): Record<string, string> {
   ].join('\n');
   const scope = `${day}/${input.region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), service), 'aws4_request');
+  const key = hmac(
+    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), service),
+    'aws4_request',
+  );
   const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
   return {
     ...headers,
@@ -92,7 +104,15 @@ export class S3AudioStore implements AudioStore {
   private sign(method: string, url: URL, payloadHash: string, headers: Record<string, string> = {}) {
     const { accessKeyId, secretAccessKey, region } = this.opts;
     // fetch derives Host from the URL itself (the same value that was signed) and refuses to be given one.
-    const { host: _host, ...rest } = signV4({ method, url, headers, payloadHash, accessKeyId, secretAccessKey, region });
+    const { host: _host, ...rest } = signV4({
+      method,
+      url,
+      headers,
+      payloadHash,
+      accessKeyId,
+      secretAccessKey,
+      region,
+    });
     return rest;
   }
 
@@ -100,7 +120,8 @@ export class S3AudioStore implements AudioStore {
     const url = this.url(key);
     const res = await fetch(url, { headers: this.sign('GET', url, sha256Hex('')) });
     if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`S3 GET ${key} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`S3 GET ${key} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
     return Buffer.from(await res.arrayBuffer());
   }
 
@@ -114,6 +135,7 @@ export class S3AudioStore implements AudioStore {
     const url = this.url(key);
     const headers = this.sign('PUT', url, sha256Hex(body), { 'content-type': contentType });
     const res = await fetch(url, { method: 'PUT', headers, body });
-    if (!res.ok) throw new Error(`S3 PUT ${key} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`S3 PUT ${key} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
   }
 }

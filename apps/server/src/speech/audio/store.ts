@@ -26,7 +26,8 @@ export class DiskAudioStore implements AudioStore {
 
   private file(key: string): string {
     const file = path.resolve(this.root, key);
-    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`audio key escapes the store: ${key}`);
+    if (!file.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error(`audio key escapes the store: ${key}`);
     return file;
   }
 

@@ -31,7 +31,8 @@ export function parseWavHeader(buf: Buffer): WavInfo | null {
       if (offset + 8 + 16 > buf.length) return null;
       const audioFormat = buf.readUInt16LE(offset + 8);
       // 1 = integer PCM; 0xFFFE = WAVE_FORMAT_EXTENSIBLE, which espeak never writes but others may.
-      if (audioFormat !== 1 && audioFormat !== 0xfffe) throw new Error(`unsupported WAV format ${audioFormat}`);
+      if (audioFormat !== 1 && audioFormat !== 0xfffe)
+        throw new Error(`unsupported WAV format ${audioFormat}`);
       format = {
         channels: buf.readUInt16LE(offset + 10),
         sampleRate: buf.readUInt32LE(offset + 12),

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLIND2_SET, BLIND_SET, DEV2_SET, DEV_SET, loadInlineSet, MEANING_SET } from '../../../eval/examiner-inline.js';
+import {
+  BLIND2_SET,
+  BLIND_SET,
+  DEV2_SET,
+  DEV_SET,
+  loadInlineSet,
+  MEANING_SET,
+} from '../../../eval/examiner-inline.js';
 import {
   evaluate,
   loadExaminerSet,

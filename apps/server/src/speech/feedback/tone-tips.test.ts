@@ -48,10 +48,17 @@ describe('tone tips', () => {
 
   it('says how many full tones it was not sure of and left out, in each language', () => {
     expect(toneLeftOut(heard, 'en')).toBe('2 syllables were not clear enough to judge and were not counted.');
-    expect(toneLeftOut(heard.slice(3, 4), 'en')).toBe('1 syllable was not clear enough to judge and was not counted.');
+    expect(toneLeftOut(heard.slice(3, 4), 'en')).toBe(
+      '1 syllable was not clear enough to judge and was not counted.',
+    );
     expect(toneLeftOut(heard, 'zh')).toBe('有 2 个音节听得不够清楚，没有计入。');
     expect(toneLeftOut(heard, 'ru')).toBe('2 слога не удалось уверенно оценить, они не учтены.');
-    expect(toneLeftOut(Array.from({ length: 5 }, () => heard[4] as AssessedSyllable), 'ru')).toBe('5 слогов не удалось уверенно оценить, они не учтены.');
+    expect(
+      toneLeftOut(
+        Array.from({ length: 5 }, () => heard[4] as AssessedSyllable),
+        'ru',
+      ),
+    ).toBe('5 слогов не удалось уверенно оценить, они не учтены.');
     expect(toneLeftOut(heard.slice(0, 3), 'en')).toBeNull();
   });
 

@@ -63,9 +63,11 @@ function ruSyllables(n: number): string {
 }
 
 const LEFT_OUT: Record<Language, (n: number) => string> = {
-  en: (n) => `${n} ${n === 1 ? 'syllable was' : 'syllables were'} not clear enough to judge and ${n === 1 ? 'was' : 'were'} not counted.`,
+  en: (n) =>
+    `${n} ${n === 1 ? 'syllable was' : 'syllables were'} not clear enough to judge and ${n === 1 ? 'was' : 'were'} not counted.`,
   zh: (n) => `有 ${n} 个音节听得不够清楚，没有计入。`,
-  ru: (n) => `${n} ${ruSyllables(n)} не удалось уверенно оценить, ${n === 1 ? 'он не учтён' : 'они не учтены'}.`,
+  ru: (n) =>
+    `${n} ${ruSyllables(n)} не удалось уверенно оценить, ${n === 1 ? 'он не учтён' : 'они не учтены'}.`,
 };
 
 /** The tip for each syllable judged wrong (at most `max`), in `language`, each saying how sure it is. */

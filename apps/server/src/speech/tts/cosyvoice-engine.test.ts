@@ -12,18 +12,32 @@ import { TtsError } from './engine.js';
 const GOOD_KEY = 'sk-test-good';
 
 const runTaskSchema = z.object({
-  header: z.object({ action: z.literal('run-task'), task_id: z.string().uuid(), streaming: z.literal('duplex') }),
+  header: z.object({
+    action: z.literal('run-task'),
+    task_id: z.string().uuid(),
+    streaming: z.literal('duplex'),
+  }),
   payload: z.object({
     task_group: z.literal('audio'),
     task: z.literal('tts'),
     function: z.literal('SpeechSynthesizer'),
     model: z.string(),
-    parameters: z.object({ text_type: z.literal('PlainText'), voice: z.string(), format: z.literal('pcm'), sample_rate: z.literal(22050), rate: z.number() }),
+    parameters: z.object({
+      text_type: z.literal('PlainText'),
+      voice: z.string(),
+      format: z.literal('pcm'),
+      sample_rate: z.literal(22050),
+      rate: z.number(),
+    }),
     input: z.object({}),
   }),
 });
 const continueSchema = z.object({
-  header: z.object({ action: z.literal('continue-task'), task_id: z.string(), streaming: z.literal('duplex') }),
+  header: z.object({
+    action: z.literal('continue-task'),
+    task_id: z.string(),
+    streaming: z.literal('duplex'),
+  }),
   payload: z.object({ input: z.object({ text: z.string().min(1) }) }),
 });
 const finishSchema = z.object({
@@ -35,7 +49,8 @@ const finishSchema = z.object({
 function fakeSpeech(text: string): Int16Array {
   const pcm = new Int16Array(Math.round(TTS_SAMPLE_RATE * 0.6));
   const hz = 200 + text.length * 10;
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(9000 * Math.sin((2 * Math.PI * hz * i) / TTS_SAMPLE_RATE));
+  for (let i = 0; i < pcm.length; i++)
+    pcm[i] = Math.round(9000 * Math.sin((2 * Math.PI * hz * i) / TTS_SAMPLE_RATE));
   return pcm;
 }
 
@@ -53,12 +68,20 @@ function startDashScope(): Promise<{ server: Server; url: string; sessions: Sess
   const server = createServer();
   server.on('upgrade', (req, socket, head) => {
     if (req.headers.authorization !== `Bearer ${GOOD_KEY}`) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n{"code":"InvalidApiKey"}   ');
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n{"code":"InvalidApiKey"}   ',
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, req.headers.authorization));
   });
-  const event = (ws: WebSocket, taskId: string, name: string, extra: Record<string, unknown> = {}, payload: unknown = {}) =>
+  const event = (
+    ws: WebSocket,
+    taskId: string,
+    name: string,
+    extra: Record<string, unknown> = {},
+    payload: unknown = {},
+  ) =>
     ws.send(JSON.stringify({ header: { task_id: taskId, event: name, attributes: {}, ...extra }, payload }));
   function serve(ws: WebSocket, authorization: string | undefined) {
     let onClose = () => {};
@@ -72,7 +95,11 @@ function startDashScope(): Promise<{ server: Server; url: string; sessions: Sess
       session.actions.push(action);
       if (!session.run) {
         const run = runTaskSchema.safeParse(message);
-        if (!run.success) return event(ws, 'unknown', 'task-failed', { error_code: 'InvalidParameter', error_message: 'expected run-task first' });
+        if (!run.success)
+          return event(ws, 'unknown', 'task-failed', {
+            error_code: 'InvalidParameter',
+            error_message: 'expected run-task first',
+          });
         session.run = run.data;
         return event(ws, run.data.header.task_id, 'task-started');
       }
@@ -81,20 +108,42 @@ function startDashScope(): Promise<{ server: Server; url: string; sessions: Sess
       if (more.success && more.data.header.task_id === taskId) {
         const text = more.data.payload.input.text;
         if (text.includes('FAIL')) {
-          return event(ws, taskId, 'task-failed', { error_code: 'InvalidParameter', error_message: 'text contains an unsupported character' });
+          return event(ws, taskId, 'task-failed', {
+            error_code: 'InvalidParameter',
+            error_message: 'text contains an unsupported character',
+          });
         }
-        event(ws, taskId, 'result-generated', {}, { output: { type: 'sentence-begin', sentence: { index: 0, words: [] } } });
+        event(
+          ws,
+          taskId,
+          'result-generated',
+          {},
+          { output: { type: 'sentence-begin', sentence: { index: 0, words: [] } } },
+        );
         const bytes = pcmToBytes(fakeSpeech(text));
         // Frames cut at odd offsets, as a network may deliver them.
-        for (const [from, to] of [[0, 1001], [1001, 9001], [9001, bytes.length]] as const) {
+        for (const [from, to] of [
+          [0, 1001],
+          [1001, 9001],
+          [9001, bytes.length],
+        ] as const) {
           event(ws, taskId, 'result-generated', {}, { output: { type: 'sentence-synthesis' } });
           ws.send(bytes.subarray(from, to), { binary: true });
         }
-        return event(ws, taskId, 'result-generated', {}, { output: { type: 'sentence-end' }, usage: { characters: text.length } });
+        return event(
+          ws,
+          taskId,
+          'result-generated',
+          {},
+          { output: { type: 'sentence-end' }, usage: { characters: text.length } },
+        );
       }
       const finish = finishSchema.safeParse(message);
       if (finish.success && finish.data.header.task_id === taskId) return event(ws, taskId, 'task-finished');
-      event(ws, taskId, 'task-failed', { error_code: 'InvalidParameter', error_message: 'unexpected message' });
+      event(ws, taskId, 'task-failed', {
+        error_code: 'InvalidParameter',
+        error_message: 'unexpected message',
+      });
     });
   }
   return new Promise((resolve) => {
@@ -120,7 +169,13 @@ describe('CosyVoice engine against a stand-in DashScope socket', () => {
   afterAll(() => new Promise<void>((resolve) => dash.server.close(() => resolve())));
 
   const engine = (apiKey: string | undefined = GOOD_KEY) =>
-    new CosyVoiceEngine({ apiKey, url: dash.url, model: 'cosyvoice-v3-flash', voice: 'longxiaochun_v2', idleTimeoutMs: 5000 });
+    new CosyVoiceEngine({
+      apiKey,
+      url: dash.url,
+      model: 'cosyvoice-v3-flash',
+      voice: 'longxiaochun_v2',
+      idleTimeoutMs: 5000,
+    });
 
   it('runs run-task, continue-task, finish-task and streams the binary PCM frames', async () => {
     const chunks = await collect(engine().synthesize('你好，世界', { rate: 1.2 }));

@@ -133,11 +133,16 @@ export class CosyVoiceEngine implements TtsEngine {
       } else if (header.event === 'task-finished') {
         queue.end();
       } else if (header.event === 'task-failed') {
-        fail(`CosyVoice task failed: ${header.error_code ?? 'unknown'}: ${header.error_message ?? ''}`.trim(), header.error_code ?? 'tts_failed');
+        fail(
+          `CosyVoice task failed: ${header.error_code ?? 'unknown'}: ${header.error_message ?? ''}`.trim(),
+          header.error_code ?? 'tts_failed',
+        );
       }
       // result-generated events (sentence-begin / sentence-synthesis / sentence-end) carry no audio.
     });
-    ws.on('close', (code) => fail(`CosyVoice closed the connection before the task finished (code ${code})`, 'service_unavailable'));
+    ws.on('close', (code) =>
+      fail(`CosyVoice closed the connection before the task finished (code ${code})`, 'service_unavailable'),
+    );
     yield* queue;
   }
 }

@@ -16,7 +16,8 @@ function voicedShare(pcm: Int16Array): number {
   const win = TTS_SAMPLE_RATE / 50;
   let voiced = 0;
   let windows = 0;
-  for (let i = 0; i + win <= pcm.length; i += win, windows++) if (pcmRms(pcm.subarray(i, i + win)) > 0.02) voiced++;
+  for (let i = 0; i + win <= pcm.length; i += win, windows++)
+    if (pcmRms(pcm.subarray(i, i + win)) > 0.02) voiced++;
   return windows ? voiced / windows : 0;
 }
 
@@ -87,12 +88,15 @@ describe('espeak-ng engine selection', () => {
     await expect(speak(forced, SHORT)).rejects.toThrow(/espeak-ng failed/);
   });
 
-  it.runIf(hasEspeakBinary())('sounds alike from the binary and the WASM build (same rate, similar length)', async () => {
-    const binary = await speak(new EspeakEngine({ mode: 'binary' }), SENTENCE);
-    const wasm = await speak(new EspeakEngine({ mode: 'wasm' }), SENTENCE);
-    expect(wasm.seconds / binary.seconds).toBeGreaterThan(0.8);
-    expect(wasm.seconds / binary.seconds).toBeLessThan(1.25);
-  });
+  it.runIf(hasEspeakBinary())(
+    'sounds alike from the binary and the WASM build (same rate, similar length)',
+    async () => {
+      const binary = await speak(new EspeakEngine({ mode: 'binary' }), SENTENCE);
+      const wasm = await speak(new EspeakEngine({ mode: 'wasm' }), SENTENCE);
+      expect(wasm.seconds / binary.seconds).toBeGreaterThan(0.8);
+      expect(wasm.seconds / binary.seconds).toBeLessThan(1.25);
+    },
+  );
 
   it.runIf(hasEspeakBinary())('streams the binary output in several chunks for a long text', async () => {
     const { chunks } = await speak(new EspeakEngine({ mode: 'binary' }), SENTENCE.repeat(4));

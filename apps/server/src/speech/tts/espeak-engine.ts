@@ -76,7 +76,8 @@ export class EspeakEngine implements TtsEngine {
 
   async *synthesize(text: string, opts: SynthesizeOptions = {}): AsyncIterable<Int16Array> {
     const voice = opts.voice ?? this.voice;
-    if (!VOICE_PATTERN.test(voice)) throw new TtsError(`invalid espeak-ng voice: ${voice}`, 'validation_failed');
+    if (!VOICE_PATTERN.test(voice))
+      throw new TtsError(`invalid espeak-ng voice: ${voice}`, 'validation_failed');
     const speechPinyin = toSpeechPinyin(text);
     // Nothing an espeak pinyin voice can say (only letters or symbols): no audio, not an error.
     if (!/[a-z]/.test(speechPinyin)) return;
@@ -85,9 +86,16 @@ export class EspeakEngine implements TtsEngine {
     else yield* this.fromWasm(speechPinyin, voice, wpm, opts.signal);
   }
 
-  private async *fromBinary(speechPinyin: string, voice: string, wpm: string, signal?: AbortSignal): AsyncIterable<Int16Array> {
+  private async *fromBinary(
+    speechPinyin: string,
+    voice: string,
+    wpm: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<Int16Array> {
     // The text is an argument, not shell input: it only holds [a-z0-5 ,.!?] anyway.
-    const child = spawn(this.binary, ['-v', voice, '-s', wpm, '--stdout', speechPinyin], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.binary, ['-v', voice, '-s', wpm, '--stdout', speechPinyin], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const stderr: Buffer[] = [];
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
     const exited = new Promise<number | null>((resolve, reject) => {
@@ -109,7 +117,8 @@ export class EspeakEngine implements TtsEngine {
           head = Buffer.concat([head, chunk]);
           info = parseWavHeader(head);
           if (!info) continue;
-          if (info.bitsPerSample !== 16 || info.channels !== 1) throw new TtsError('espeak-ng wrote audio that is not 16-bit mono');
+          if (info.bitsPerSample !== 16 || info.channels !== 1)
+            throw new TtsError('espeak-ng wrote audio that is not 16-bit mono');
           data = head.subarray(info.dataOffset);
         }
         const pcm = assembler.push(data);
@@ -118,7 +127,10 @@ export class EspeakEngine implements TtsEngine {
       }
       const code = await exited;
       if (signal?.aborted) return;
-      if (code !== 0) throw new TtsError(`espeak-ng exited with code ${code}: ${Buffer.concat(stderr).toString('utf8').trim()}`);
+      if (code !== 0)
+        throw new TtsError(
+          `espeak-ng exited with code ${code}: ${Buffer.concat(stderr).toString('utf8').trim()}`,
+        );
     } catch (err) {
       if (err instanceof TtsError) throw err;
       throw new TtsError(`espeak-ng failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -128,7 +140,12 @@ export class EspeakEngine implements TtsEngine {
     }
   }
 
-  private async *fromWasm(speechPinyin: string, voice: string, wpm: string, signal?: AbortSignal): AsyncIterable<Int16Array> {
+  private async *fromWasm(
+    speechPinyin: string,
+    voice: string,
+    wpm: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<Int16Array> {
     // The WASM build writes a whole file per call, so sentences are synthesised one by one to stream.
     for (const sentence of splitPinyinSentences(speechPinyin)) {
       if (signal?.aborted) return;

@@ -77,7 +77,11 @@ export const WASM_OUT_FILE = '/out.wav';
 
 /** One warm espeak-ng WASM instance in a worker thread; calls are served one at a time, in order. */
 export class EspeakWasm {
-  private readonly worker = new InlineWorker<{ args: string[] }, Uint8Array>(WORKER_SOURCE, z.instanceof(Uint8Array), () => text2wavFiles());
+  private readonly worker = new InlineWorker<{ args: string[] }, Uint8Array>(
+    WORKER_SOURCE,
+    z.instanceof(Uint8Array),
+    () => text2wavFiles(),
+  );
 
   /** Runs espeak-ng with these command-line arguments (they must write WASM_OUT_FILE); resolves to the WAV bytes. */
   async run(args: readonly string[]): Promise<Buffer> {

@@ -77,7 +77,12 @@ function sources(db: Db): [PregenerationKind, Page][] {
           await db
             .select({ text: vocabWords.simplified })
             .from(vocabWords)
-            .orderBy(asc(vocabWords.syllabus), asc(vocabWords.level), asc(vocabWords.position), asc(vocabWords.id))
+            .orderBy(
+              asc(vocabWords.syllabus),
+              asc(vocabWords.level),
+              asc(vocabWords.position),
+              asc(vocabWords.id),
+            )
             .limit(limit)
             .offset(offset)
         ).map((r) => r.text),

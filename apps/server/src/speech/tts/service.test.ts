@@ -32,7 +32,11 @@ describe('synthesis into the content-addressed cache', () => {
 
     const entry = path.join(dir, first.hash);
     const wav = readFileSync(path.join(entry, 'audio.wav'));
-    expect(parseWavHeader(wav)).toMatchObject({ sampleRate: TTS_SAMPLE_RATE, channels: 1, bitsPerSample: 16 });
+    expect(parseWavHeader(wav)).toMatchObject({
+      sampleRate: TTS_SAMPLE_RATE,
+      channels: 1,
+      bitsPerSample: 16,
+    });
     const { pcm } = decodeWav(wav);
     expect(Math.round((pcm.length * 1000) / TTS_SAMPLE_RATE)).toBe(first.durationMs);
     expect(pcmRms(pcm)).toBeGreaterThan(0.03);
@@ -47,7 +51,10 @@ describe('synthesis into the content-addressed cache', () => {
     expect(playlist.startsWith('#EXTM3U\n')).toBe(true);
     expect(playlist.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)?.[1]);
-    const segments = [...playlist.matchAll(/#EXTINF:([\d.]+),\n(seg-\d+\.mp3)/g)].map((m) => ({ seconds: Number(m[1]), file: m[2] ?? '' }));
+    const segments = [...playlist.matchAll(/#EXTINF:([\d.]+),\n(seg-\d+\.mp3)/g)].map((m) => ({
+      seconds: Number(m[1]),
+      file: m[2] ?? '',
+    }));
     expect(segments.length).toBeGreaterThanOrEqual(2);
     for (const seg of segments) {
       expect(Math.round(seg.seconds)).toBeLessThanOrEqual(target);
@@ -63,7 +70,10 @@ describe('synthesis into the content-addressed cache', () => {
   });
 
   it('synthesises once when the same text is asked for twice at the same time', async () => {
-    const [a, b] = await Promise.all([service.synthesizeToCache('同时请求'), service.synthesizeToCache('同时请求')]);
+    const [a, b] = await Promise.all([
+      service.synthesizeToCache('同时请求'),
+      service.synthesizeToCache('同时请求'),
+    ]);
     expect(a?.hash).toBe(b?.hash);
     expect([a?.cacheHit, b?.cacheHit]).toEqual([false, false]);
     expect((await service.synthesizeToCache('同时请求'))?.cacheHit).toBe(true);
@@ -89,11 +99,18 @@ describe('engine choice from configuration', () => {
   it('uses espeak-ng without a DashScope key and CosyVoice with one', () => {
     expect(createTtsEngine(testConfig())).toBeInstanceOf(EspeakEngine);
     expect(createTtsEngine(testConfig({ DASHSCOPE_API_KEY: 'sk-x' }))).toBeInstanceOf(CosyVoiceEngine);
-    expect(createTtsEngine(testConfig({ DASHSCOPE_API_KEY: 'sk-x', TTS_ENGINE: 'espeak' }))).toBeInstanceOf(EspeakEngine);
+    expect(createTtsEngine(testConfig({ DASHSCOPE_API_KEY: 'sk-x', TTS_ENGINE: 'espeak' }))).toBeInstanceOf(
+      EspeakEngine,
+    );
   });
 
   it('reports a forced CosyVoice without a key as not ready', async () => {
     const service = ttsServiceFor(testConfig({ TTS_ENGINE: 'cosyvoice' }));
-    expect(await service.report()).toEqual({ kind: 'tts', name: 'cosyvoice:cosyvoice-v3-flash', ready: false, detail: 'DASHSCOPE_API_KEY is not set' });
+    expect(await service.report()).toEqual({
+      kind: 'tts',
+      name: 'cosyvoice:cosyvoice-v3-flash',
+      ready: false,
+      detail: 'DASHSCOPE_API_KEY is not set',
+    });
   });
 });

@@ -16,7 +16,9 @@ export interface SynthesisResult extends CachedAudio {
 
 /** The engine the configuration asks for: CosyVoice with a DashScope key (or when forced), else espeak-ng. */
 export function createTtsEngine(config: Config, espeakMode: EspeakMode = 'auto'): TtsEngine {
-  const cosy = config.TTS_ENGINE === 'cosyvoice' || (config.TTS_ENGINE === 'auto' && config.DASHSCOPE_API_KEY !== undefined);
+  const cosy =
+    config.TTS_ENGINE === 'cosyvoice' ||
+    (config.TTS_ENGINE === 'auto' && config.DASHSCOPE_API_KEY !== undefined);
   if (cosy) {
     // Without a key this engine reports itself not ready and every synthesis fails with that reason.
     return new CosyVoiceEngine({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, readNumber, readNumbersInText, splitLongText, splitPinyinSentences, toSpeechPinyin } from './text.js';
+import {
+  normaliseText,
+  readNumber,
+  readNumbersInText,
+  splitLongText,
+  splitPinyinSentences,
+  toSpeechPinyin,
+} from './text.js';
 
 describe('text for speech', () => {
   it('strips control characters, invisible format characters and extra whitespace (spec 001 §5)', () => {

@@ -69,14 +69,27 @@ export function readNumber(digits: string): string {
 /** Replaces numbers in a text with their Chinese reading (years and decimals digit by digit, percentages as 百分之…). */
 export function readNumbersInText(text: string): string {
   return text
-    .replace(/(\d+)(?:\.(\d+))?\s*[%％]/g, (_, int: string, frac?: string) => `百分之${readNumber(int)}${frac ? `点${readDigits(frac)}` : ''}`)
+    .replace(
+      /(\d+)(?:\.(\d+))?\s*[%％]/g,
+      (_, int: string, frac?: string) => `百分之${readNumber(int)}${frac ? `点${readDigits(frac)}` : ''}`,
+    )
     .replace(/(\d{2,4})(?=年)/g, (_, year: string) => readDigits(year))
     .replace(/(\d+)\.(\d+)/g, (_, int: string, frac: string) => `${readNumber(int)}点${readDigits(frac)}`)
     .replace(/\d+/g, (n) => readNumber(n));
 }
 
 // Punctuation becomes a pause espeak understands; quotes and brackets are silent.
-const SENTENCE_END: Record<string, string> = { '。': '.', '.': '.', '！': '!', '!': '!', '？': '?', '?': '?', '；': '.', ';': '.', '…': '.' };
+const SENTENCE_END: Record<string, string> = {
+  '。': '.',
+  '.': '.',
+  '！': '!',
+  '!': '!',
+  '？': '?',
+  '?': '?',
+  '；': '.',
+  ';': '.',
+  '…': '.',
+};
 const CLAUSE_BREAK = new Set([...'，,、：:—–~～-']);
 const SYLLABLE = /^[a-z]+[0-5]$/;
 
@@ -147,7 +160,10 @@ function cutAfter(text: string, isBreak: (ch: string, next: string | undefined) 
  */
 export function splitLongText(text: string, max: number): string[] {
   if ([...text].length <= max) return [text];
-  const sentences = cutAfter(text, (ch, next) => SENTENCE_CHARS.has(ch) || (ch === '.' && (next === undefined || next === ' ')));
+  const sentences = cutAfter(
+    text,
+    (ch, next) => SENTENCE_CHARS.has(ch) || (ch === '.' && (next === undefined || next === ' ')),
+  );
   const units = sentences.flatMap((s) => {
     if ([...s].length <= max) return [s];
     return cutAfter(s, (ch) => CLAUSE_CHARS.has(ch)).flatMap((c) => {

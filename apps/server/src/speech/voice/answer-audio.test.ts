@@ -27,7 +27,10 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     t = await createTestApp();
     const userId = async () => {
       const { email } = await signUp(t.app);
-      const [row] = await t.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [row] = await t.app.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
       return row?.id ?? 0;
     };
     alice = await userId();
@@ -132,26 +135,38 @@ describe(`kept answer recordings on ${testDriver}`, () => {
     expect(await loadAnswerAudio(db, store, bob, kept ?? '')).not.toBeNull();
   });
 
-  it.runIf(hasEspeakBinary())('hears the tones of a repeat answer against its reference for the feedback', async () => {
-    const { db } = t.app.database;
-    const text = '我每天早上七点起床。';
-    const item = await makeItem(text, 2);
-    const id = await keepAnswerAudio(db, answerAudioStore(t.app.config), alice, item.pcm);
-    const input = { question_type: 'repeat' as const, level: 'basic' as const, reference_text: text, answer_text: '' };
-    const deps = { db, config: t.app.config, log: t.app.log };
-    const voice = await voiceOfAnswer(deps, alice, id ?? undefined, input);
-    expect(voice?.syllables?.map((s) => s.char).join('')).toBe('我每天早上七点起床');
-    expect(voice?.fluency.speech_ms).toBeGreaterThan(1000);
-    // Someone else's id is not heard; no id, nothing.
-    expect(await voiceOfAnswer(deps, bob, id ?? undefined, input)).toBeUndefined();
-    expect(await voiceOfAnswer(deps, alice, undefined, input)).toBeUndefined();
-    // A guest's feedback hears the guest's recording, never a user's.
-    expect(await voiceOfAnswer(deps, undefined, id ?? undefined, input)).toBeUndefined();
-    const guestId = await keepAnswerAudio(db, answerAudioStore(t.app.config), null, item.pcm);
-    expect((await voiceOfAnswer(deps, undefined, guestId ?? undefined, input))?.syllables).toHaveLength(9);
-    // Without a text to compare with, fluency only.
-    const free = await voiceOfAnswer(deps, alice, id ?? undefined, { ...input, question_type: 'open', answer_text: '' });
-    expect(free?.syllables).toBeUndefined();
-    expect(free?.fluency.pause_count).toBe(0);
-  });
+  it.runIf(hasEspeakBinary())(
+    'hears the tones of a repeat answer against its reference for the feedback',
+    async () => {
+      const { db } = t.app.database;
+      const text = '我每天早上七点起床。';
+      const item = await makeItem(text, 2);
+      const id = await keepAnswerAudio(db, answerAudioStore(t.app.config), alice, item.pcm);
+      const input = {
+        question_type: 'repeat' as const,
+        level: 'basic' as const,
+        reference_text: text,
+        answer_text: '',
+      };
+      const deps = { db, config: t.app.config, log: t.app.log };
+      const voice = await voiceOfAnswer(deps, alice, id ?? undefined, input);
+      expect(voice?.syllables?.map((s) => s.char).join('')).toBe('我每天早上七点起床');
+      expect(voice?.fluency.speech_ms).toBeGreaterThan(1000);
+      // Someone else's id is not heard; no id, nothing.
+      expect(await voiceOfAnswer(deps, bob, id ?? undefined, input)).toBeUndefined();
+      expect(await voiceOfAnswer(deps, alice, undefined, input)).toBeUndefined();
+      // A guest's feedback hears the guest's recording, never a user's.
+      expect(await voiceOfAnswer(deps, undefined, id ?? undefined, input)).toBeUndefined();
+      const guestId = await keepAnswerAudio(db, answerAudioStore(t.app.config), null, item.pcm);
+      expect((await voiceOfAnswer(deps, undefined, guestId ?? undefined, input))?.syllables).toHaveLength(9);
+      // Without a text to compare with, fluency only.
+      const free = await voiceOfAnswer(deps, alice, id ?? undefined, {
+        ...input,
+        question_type: 'open',
+        answer_text: '',
+      });
+      expect(free?.syllables).toBeUndefined();
+      expect(free?.fluency.pause_count).toBe(0);
+    },
+  );
 });

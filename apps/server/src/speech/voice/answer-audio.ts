@@ -46,7 +46,9 @@ export async function keepAnswerAudio(
   if (pcm.length === 0 || pcm.length > VOICE_ASSESS_MAX_S * VOICE_SAMPLE_RATE) return null;
   const id = randomBytes(18).toString('base64url');
   await store.write(keyOf(id), encodeWav(pcm, VOICE_SAMPLE_RATE), 'audio/wav');
-  await db.insert(answerRecordings).values({ id, userId, durationMs: Math.round((pcm.length / VOICE_SAMPLE_RATE) * 1000) });
+  await db
+    .insert(answerRecordings)
+    .values({ id, userId, durationMs: Math.round((pcm.length / VOICE_SAMPLE_RATE) * 1000) });
   if (!Number.isFinite(budgetBytes)) return id;
   // Older unsaved recordings make room first; when saved ones alone fill the budget, this one goes.
   const { over } = await evictOverBudget(db, store, budgetBytes, id);
@@ -71,7 +73,12 @@ async function namedIds(db: Db, ids: string[]): Promise<Set<string>> {
   const named = await db
     .select({ id: sql<string>`a->>'audio_id'` })
     .from(sql`${testResults}, jsonb_array_elements(${testResults.answers}) a`)
-    .where(sql`a->>'audio_id' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    .where(
+      sql`a->>'audio_id' in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   return new Set(named.map((n) => n.id));
 }
 
@@ -90,13 +97,20 @@ export async function evictOverBudget(
   let after: Date | null = null;
   while (over > 0) {
     const oldest = await db
-      .select({ id: answerRecordings.id, durationMs: answerRecordings.durationMs, createdAt: answerRecordings.createdAt })
+      .select({
+        id: answerRecordings.id,
+        durationMs: answerRecordings.durationMs,
+        createdAt: answerRecordings.createdAt,
+      })
       .from(answerRecordings)
       .where(after ? sql`${answerRecordings.createdAt} >= ${after}` : undefined)
       .orderBy(answerRecordings.createdAt, answerRecordings.id)
       .limit(BATCH);
     if (oldest.length === 0) break;
-    const named = await namedIds(db, oldest.map((o) => o.id));
+    const named = await namedIds(
+      db,
+      oldest.map((o) => o.id),
+    );
     const gone: string[] = [];
     for (const o of oldest) {
       if (over <= 0) break;
@@ -121,9 +135,17 @@ export async function evictOverBudget(
  * The user's own recording by id (16 kHz PCM), or null when it is not theirs, swept or unknown. With
  * `userId` null (a guest) only a guest's recording is found: a user's never is.
  */
-export async function loadAnswerAudio(db: Db, store: AudioStore, userId: number | null, id: string): Promise<Int16Array | null> {
+export async function loadAnswerAudio(
+  db: Db,
+  store: AudioStore,
+  userId: number | null,
+  id: string,
+): Promise<Int16Array | null> {
   const owner = userId === null ? isNull(answerRecordings.userId) : eq(answerRecordings.userId, userId);
-  const [row] = await db.select({ id: answerRecordings.id }).from(answerRecordings).where(and(eq(answerRecordings.id, id), owner));
+  const [row] = await db
+    .select({ id: answerRecordings.id })
+    .from(answerRecordings)
+    .where(and(eq(answerRecordings.id, id), owner));
   if (!row) return null;
   const bytes = await store.read(keyOf(id));
   if (!bytes) return null;
@@ -131,7 +153,11 @@ export async function loadAnswerAudio(db: Db, store: AudioStore, userId: number 
 }
 
 /** Deletes recordings older than ANSWER_AUDIO_KEEP_MS that no saved result names; returns how many went. */
-export async function sweepAnswerAudio(db: Db, store: AudioStore, now = new Date()): Promise<{ removed: number; kept: number }> {
+export async function sweepAnswerAudio(
+  db: Db,
+  store: AudioStore,
+  now = new Date(),
+): Promise<{ removed: number; kept: number }> {
   const cutoff = new Date(now.getTime() - ANSWER_AUDIO_KEEP_MS);
   const result = { removed: 0, kept: 0 };
   let after = '';
@@ -168,7 +194,10 @@ export function answerAudioStore(config: Config): AudioStore {
 
 /** Deletes every recording of the user (files, then rows): the account is being erased. */
 export async function removeUserAnswerAudio(db: Db, store: AudioStore, userId: number): Promise<void> {
-  const rows = await db.select({ id: answerRecordings.id }).from(answerRecordings).where(eq(answerRecordings.userId, userId));
+  const rows = await db
+    .select({ id: answerRecordings.id })
+    .from(answerRecordings)
+    .where(eq(answerRecordings.userId, userId));
   for (const { id } of rows) await store.remove(keyOf(id));
   await db.delete(answerRecordings).where(eq(answerRecordings.userId, userId));
 }

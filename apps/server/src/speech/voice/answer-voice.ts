@@ -28,7 +28,8 @@ export async function voiceOfAnswer(
   try {
     const pcm = await loadAnswerAudio(deps.db, answerAudioStore(deps.config), userId ?? null, audioId);
     if (!pcm) return undefined;
-    const text = READ_TYPES.has(input.question_type) && input.reference_text ? input.reference_text : input.answer_text;
+    const text =
+      READ_TYPES.has(input.question_type) && input.reference_text ? input.reference_text : input.answer_text;
     // A guest has no key: their range comes from the recording alone.
     return await assessVoice(pcm, text, userId ? `user:${userId}` : undefined);
   } catch (err) {

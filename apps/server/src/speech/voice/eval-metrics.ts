@@ -49,7 +49,15 @@ export interface VoiceFigures extends Counts {
   missesPlaced: number;
 }
 
-const emptyCounts = (): Counts => ({ right: 0, rightJudgedRight: 0, rightUnjudged: 0, falseAlarms: 0, wrong: 0, wrongFlagged: 0, wrongUnjudged: 0 });
+const emptyCounts = (): Counts => ({
+  right: 0,
+  rightJudgedRight: 0,
+  rightUnjudged: 0,
+  falseAlarms: 0,
+  wrong: 0,
+  wrongFlagged: 0,
+  wrongUnjudged: 0,
+});
 
 /** The reading conditions of an item, each a key of the per-condition breakdown. */
 function conditionKeys(item: LabelledItem): string[] {
@@ -113,9 +121,15 @@ export class VoiceTally {
       notJudged: share(c.rightUnjudged, c.right),
       wrongFlagged: share(c.wrongFlagged, c.wrong),
       falseAlarms: share(c.falseAlarms, c.right),
-      boundaryMeanMs: share(sorted.reduce((s, v) => s + v, 0), sorted.length),
+      boundaryMeanMs: share(
+        sorted.reduce((s, v) => s + v, 0),
+        sorted.length,
+      ),
       boundaryP90Ms: sorted[Math.floor(sorted.length * 0.9)] ?? 0,
-      pauseCountError: share(this.pauseErrors.reduce((s, v) => s + v, 0), this.pauseErrors.length),
+      pauseCountError: share(
+        this.pauseErrors.reduce((s, v) => s + v, 0),
+        this.pauseErrors.length,
+      ),
       confusion: this.confusion,
       byCondition: this.byCondition,
       missesMisplaced: this.misplaced,
@@ -129,7 +143,11 @@ function share(a: number, b: number): number {
 }
 
 /** Makes `count` items of one half of the labelled set, analyses each and scores the lot. */
-export async function evaluateVoice(split: Split, count: number, onItem?: (item: LabelledItem, report: VoiceReport) => void): Promise<VoiceFigures> {
+export async function evaluateVoice(
+  split: Split,
+  count: number,
+  onItem?: (item: LabelledItem, report: VoiceReport) => void,
+): Promise<VoiceFigures> {
   const tally = new VoiceTally();
   const sentences = splitSentences(split, count);
   // The next item is synthesised (espeak-ng runs in its own process) while this one is analysed.

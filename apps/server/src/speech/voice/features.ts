@@ -24,7 +24,10 @@ export interface Frames {
   mfcc: Float32Array;
 }
 
-const hamming = Float64Array.from({ length: WINDOW }, (_, n) => 0.54 - 0.46 * Math.cos((2 * Math.PI * n) / (WINDOW - 1)));
+const hamming = Float64Array.from(
+  { length: WINDOW },
+  (_, n) => 0.54 - 0.46 * Math.cos((2 * Math.PI * n) / (WINDOW - 1)),
+);
 
 const hzToMel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
 const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
@@ -33,7 +36,10 @@ const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
 const melBank: Array<{ first: number; weights: Float64Array }> = (() => {
   const lo = hzToMel(MEL_LOW_HZ);
   const hi = hzToMel(MEL_HIGH_HZ);
-  const edges = Array.from({ length: MEL_FILTERS + 2 }, (_, i) => (melToHz(lo + ((hi - lo) * i) / (MEL_FILTERS + 1)) * FFT_SIZE) / VOICE_SAMPLE_RATE);
+  const edges = Array.from(
+    { length: MEL_FILTERS + 2 },
+    (_, i) => (melToHz(lo + ((hi - lo) * i) / (MEL_FILTERS + 1)) * FFT_SIZE) / VOICE_SAMPLE_RATE,
+  );
   const bank: Array<{ first: number; weights: Float64Array }> = [];
   for (let m = 1; m <= MEL_FILTERS; m++) {
     const left = edges[m - 1] ?? 0;
@@ -43,7 +49,10 @@ const melBank: Array<{ first: number; weights: Float64Array }> = (() => {
     const last = Math.floor(right);
     const weights = new Float64Array(Math.max(0, last - first + 1));
     for (let k = first; k <= last; k++) {
-      weights[k - first] = k <= centre ? (k - left) / Math.max(1e-9, centre - left) : (right - k) / Math.max(1e-9, right - centre);
+      weights[k - first] =
+        k <= centre
+          ? (k - left) / Math.max(1e-9, centre - left)
+          : (right - k) / Math.max(1e-9, right - centre);
     }
     bank.push({ first, weights });
   }
@@ -53,7 +62,8 @@ const melBank: Array<{ first: number; weights: Float64Array }> = (() => {
 const dct: Float64Array = (() => {
   const out = new Float64Array(MFCC_COUNT * MEL_FILTERS);
   for (let c = 0; c < MFCC_COUNT; c++) {
-    for (let m = 0; m < MEL_FILTERS; m++) out[c * MEL_FILTERS + m] = Math.cos((Math.PI * (c + 1) * (m + 0.5)) / MEL_FILTERS);
+    for (let m = 0; m < MEL_FILTERS; m++)
+      out[c * MEL_FILTERS + m] = Math.cos((Math.PI * (c + 1) * (m + 0.5)) / MEL_FILTERS);
   }
   return out;
 })();
@@ -68,8 +78,12 @@ const bitReverse: Uint16Array = (() => {
   }
   return out;
 })();
-const twiddleRe = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) => Math.cos((-2 * Math.PI * k) / FFT_SIZE));
-const twiddleIm = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) => Math.sin((-2 * Math.PI * k) / FFT_SIZE));
+const twiddleRe = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) =>
+  Math.cos((-2 * Math.PI * k) / FFT_SIZE),
+);
+const twiddleIm = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) =>
+  Math.sin((-2 * Math.PI * k) / FFT_SIZE),
+);
 
 /** In-place iterative radix-2 FFT of length FFT_SIZE. */
 function fft(re: Float64Array, im: Float64Array): void {

@@ -43,7 +43,6 @@ export function fullSetDir(): string | null {
   return candidates.find((d): d is string => !!d && existsSync(path.join(d, 'words.tsv'))) ?? null;
 }
 
-
 /**
  * A word's expected syllables, kept only when the converter agrees with the syllabus's pinyin on every
  * marked tone (after the same 3-3 sandhi) and the syllable count fits: a polyphone read otherwise, or

@@ -31,7 +31,9 @@ export function hskSentences(): string[] {
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
   for (const dir of ['hskk', 'hsk']) {
-    for (const file of readdirSync(path.join(SEED_DIR, dir)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(path.join(SEED_DIR, dir))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const data: unknown = JSON.parse(readFileSync(path.join(SEED_DIR, dir, file), 'utf8'));
       visit(data);
     }
@@ -88,7 +90,9 @@ export const WRONG_SHARE = 0.25;
 
 /** A tone other than `tone` that keeps the clause free of new third-tone pairs (espeak would change them). */
 function wrongTone(tone: Tone, before: Tone | undefined, after: Tone | undefined, rand: () => number): Tone {
-  const options = ([1, 2, 3, 4] as const).filter((t) => t !== tone && !(t === 3 && (before === 3 || after === 3)));
+  const options = ([1, 2, 3, 4] as const).filter(
+    (t) => t !== tone && !(t === 3 && (before === 3 || after === 3)),
+  );
   return options[Math.floor(rand() * options.length)] ?? 1;
 }
 
@@ -99,10 +103,19 @@ function pick<T>(list: readonly T[], rand: () => number): T | undefined {
 /** sox's pitch effect (keeps the length) on 16 kHz mono PCM; no dither (-D), so the set is the same on every run. */
 function soxPitch(pcm: Int16Array, cents: number): Int16Array {
   const raw = ['-t', 's16', '-r', String(VOICE_SAMPLE_RATE), '-c', '1'];
-  const run = spawnSync('sox', ['-D', ...raw, '-', ...raw, '-', 'pitch', String(cents)], { input: Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength), maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('sox', ['-D', ...raw, '-', ...raw, '-', 'pitch', String(cents)], {
+    input: Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`sox failed: ${run.stderr.toString()}`);
   const out = new Int16Array(pcm.length);
-  out.set(new Int16Array(run.stdout.buffer, run.stdout.byteOffset, Math.min(pcm.length, Math.floor(run.stdout.byteLength / 2))));
+  out.set(
+    new Int16Array(
+      run.stdout.buffer,
+      run.stdout.byteOffset,
+      Math.min(pcm.length, Math.floor(run.stdout.byteLength / 2)),
+    ),
+  );
   return out;
 }
 
@@ -125,7 +138,11 @@ function addNoise(pcm: Int16Array, snrDb: number, rand: () => number): void {
 }
 
 /** Item `index` of the set: `text` read with the conditions and (for odd indices) wrong tones that index picks. */
-export async function makeItem(text: string, index: number, split: Split = 'held-out'): Promise<LabelledItem> {
+export async function makeItem(
+  text: string,
+  index: number,
+  split: Split = 'held-out',
+): Promise<LabelledItem> {
   const rand = seeded(index * 7919 + (split === 'dev' ? 29 : 17));
   const voices = VOICES[split];
   const expected = expectedSyllables(text);
@@ -147,7 +164,9 @@ export async function makeItem(text: string, index: number, split: Split = 'held
   const clauses = [...new Set(expected.map((s) => s.clause))];
   const parts: SyllableAudio[] = [];
   for (const c of clauses) {
-    const pinyins = expected.flatMap((s, k) => (s.clause === c ? [withTone(s.pinyin, spoken[k] ?? s.tone)] : []));
+    const pinyins = expected.flatMap((s, k) =>
+      s.clause === c ? [withTone(s.pinyin, spoken[k] ?? s.tone)] : [],
+    );
     parts.push(await synthesiseSyllables(pinyins, { wpm, pitch, variant }));
   }
   const lead = Math.round(VOICE_SAMPLE_RATE * (0.15 + rand() * 0.4));
@@ -161,7 +180,9 @@ export async function makeItem(text: string, index: number, split: Split = 'held
     spans.push(...joined.spans.map(([a, b]): [number, number] => [a, b]));
   });
   const tail = Math.round(VOICE_SAMPLE_RATE * 0.3);
-  let pcm: Int16Array = new Int16Array(silences.reduce((s, v) => s + v, 0) + pcmParts.reduce((s, p) => s + p.length, 0) + tail);
+  let pcm: Int16Array = new Int16Array(
+    silences.reduce((s, v) => s + v, 0) + pcmParts.reduce((s, p) => s + p.length, 0) + tail,
+  );
   const truth: Array<[number, number]> = [];
   let at = 0;
   let k = 0;
@@ -190,5 +211,7 @@ export function splitSentences(split: Split, count: number): string[] {
   const sentences = hskSentences();
   const all = split === 'dev' ? sentences.slice(TUNING_FROM) : sentences.slice(0, TUNING_FROM);
   const step = Math.max(1, Math.floor(all.length / count));
-  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[i * step] ?? '').filter((s) => s !== '');
+  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[i * step] ?? '').filter(
+    (s) => s !== '',
+  );
 }

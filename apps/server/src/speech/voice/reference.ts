@@ -44,7 +44,9 @@ async function runBinary(args: string[]): Promise<Buffer> {
     const out: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new ReferenceError(`espeak-ng exited with ${code}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new ReferenceError(`espeak-ng exited with ${code}`)),
+    );
   });
 }
 
@@ -88,7 +90,8 @@ export function splitAtGaps(pcm: Int16Array, count: number): Array<[number, numb
     gaps.push([f, g]);
     f = g;
   }
-  if (gaps.length < count - 1) throw new ReferenceError(`found ${gaps.length + 1} of ${count} syllables in the synthesis`);
+  if (gaps.length < count - 1)
+    throw new ReferenceError(`found ${gaps.length + 1} of ${count} syllables in the synthesis`);
   const chosen = [...gaps]
     .sort((a, b) => b[1] - b[0] - (a[1] - a[0]))
     .slice(0, count - 1)
@@ -104,7 +107,10 @@ export function splitAtGaps(pcm: Int16Array, count: number): Array<[number, numb
 }
 
 /** Each syllable synthesised, with its exact place in the audio. */
-export async function synthesiseSyllables(pinyins: readonly string[], opts: SynthesisOptions = {}): Promise<SyllableAudio> {
+export async function synthesiseSyllables(
+  pinyins: readonly string[],
+  opts: SynthesisOptions = {},
+): Promise<SyllableAudio> {
   if (pinyins.length === 0) throw new ReferenceError('nothing to synthesise');
   const pcm = await synthesiseGapped(pinyins, opts);
   return { pcm, spans: splitAtGaps(pcm, pinyins.length) };
@@ -140,7 +146,10 @@ const HIGH_VARIANT = 'f3';
 const cache = new Map<string, ReferenceAudio>();
 
 /** The reference for these syllables (said at espeak's default speed), cached by voice and pinyin. */
-export async function referenceFor(pinyins: readonly string[], voice: ReferenceVoice = 'low'): Promise<ReferenceAudio> {
+export async function referenceFor(
+  pinyins: readonly string[],
+  voice: ReferenceVoice = 'low',
+): Promise<ReferenceAudio> {
   const key = `${voice}:${pinyins.join(' ')}`;
   const hit = cache.get(key);
   if (hit) {
@@ -149,7 +158,9 @@ export async function referenceFor(pinyins: readonly string[], voice: ReferenceV
     cache.set(key, hit);
     return hit;
   }
-  const joined = joinSyllables(await synthesiseSyllables(pinyins, voice === 'high' ? { variant: HIGH_VARIANT } : {}));
+  const joined = joinSyllables(
+    await synthesiseSyllables(pinyins, voice === 'high' ? { variant: HIGH_VARIANT } : {}),
+  );
   const bounds = joined.spans.map(([a]) => Math.round(a / HOP));
   bounds.push(Math.floor(joined.pcm.length / HOP));
   const reference = { pcm: joined.pcm, bounds };

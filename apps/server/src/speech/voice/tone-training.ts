@@ -30,7 +30,12 @@ export interface Example {
 
 /** Each syllable of analysed recordings described, on the speaker's range or (`ranges` absent) each recording's own. */
 function describe(
-  analyses: ReadonlyArray<{ item: Example['item']; analysis: Analysis; expected: readonly ExpectedSyllable[]; spoken?: readonly Tone[] }>,
+  analyses: ReadonlyArray<{
+    item: Example['item'];
+    analysis: Analysis;
+    expected: readonly ExpectedSyllable[];
+    spoken?: readonly Tone[];
+  }>,
   ranges?: ReadonlyMap<Reader, SpeakerRange>,
 ): Example[] {
   return analyses.flatMap(({ item, analysis, expected, spoken }) => {
@@ -50,7 +55,11 @@ function describe(
  * recordings (as a learner's earlier recordings give it), and on each recording's own (a first recording).
  */
 export function describeItems(items: readonly HumanItem[]): { ranged: Example[]; alone: Example[] } {
-  const analyses = items.map((item) => ({ item, analysis: analyseRecording(loadPcm(item)), expected: item.expected }));
+  const analyses = items.map((item) => ({
+    item,
+    analysis: analyseRecording(loadPcm(item)),
+    expected: item.expected,
+  }));
   const ranges = new Map<Reader, SpeakerRange>();
   for (const speaker of ['syllables', 'words'] as const) {
     // Every seventh recording is plenty for a range (seven, not four: the syllables come in tones 1-4 in turn).
@@ -235,7 +244,8 @@ export function calibrateThresholds(
   const score = (c: WrongThresholds) => sets.reduce((sum, s) => sum + markedRate(s, c), 0);
   // From the best single threshold, each tone's is moved while that marks more.
   let t = evenThresholds(GRID[0] ?? 0.003);
-  for (const g of GRID) if (feasible(evenThresholds(g)) && score(evenThresholds(g)) > score(t)) t = evenThresholds(g);
+  for (const g of GRID)
+    if (feasible(evenThresholds(g)) && score(evenThresholds(g)) > score(t)) t = evenThresholds(g);
   for (let round = 0; round < 3; round++) {
     for (const tone of [1, 2, 3, 4] as const) {
       let best = t[tone];
@@ -254,4 +264,3 @@ export function calibrateThresholds(
   }
   return t;
 }
-

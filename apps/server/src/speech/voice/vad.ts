@@ -118,7 +118,12 @@ export function countNuclei(energyDb: Float32Array, speech: Uint8Array, voicing:
 }
 
 /** Fluency of a recording from its per-frame speech mask, loudness and voicing. */
-export function measureFluency(energyDb: Float32Array, speech: Uint8Array, voicing: Float32Array, syllables?: number): Fluency {
+export function measureFluency(
+  energyDb: Float32Array,
+  speech: Uint8Array,
+  voicing: Float32Array,
+  syllables?: number,
+): Fluency {
   const pauses = findPauses(speech);
   const first = speech.indexOf(1);
   const last = speech.lastIndexOf(1);

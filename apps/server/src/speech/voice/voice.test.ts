@@ -11,7 +11,8 @@ import { splitSentences } from './labelled-set.js';
 /** A vowel-like buzz: a sawtooth at `hz` (with harmonics, as a voice has), `ms` long. */
 function buzz(hz: number, ms: number, amplitude = 0.3): Float32Array {
   const out = new Float32Array(Math.round((VOICE_SAMPLE_RATE * ms) / 1000));
-  for (let i = 0; i < out.length; i++) out[i] = amplitude * (((i * hz) / VOICE_SAMPLE_RATE) % 1) - amplitude / 2;
+  for (let i = 0; i < out.length; i++)
+    out[i] = amplitude * (((i * hz) / VOICE_SAMPLE_RATE) % 1) - amplitude / 2;
   return out;
 }
 
@@ -49,7 +50,8 @@ describe('voice analysis', () => {
     expect(core?.frames).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(core?.values[0]).toBeCloseTo(1.5);
     // A three-frame dropout is bridged, a six-frame one is not.
-    const gap = (n: number) => Float32Array.from([0, 0.1, 0.2, 0.3, ...Array<number>(n).fill(Number.NaN), 0.4, 0.5, 0.6, 0.7, 0.8]);
+    const gap = (n: number) =>
+      Float32Array.from([0, 0.1, 0.2, 0.3, ...Array<number>(n).fill(Number.NaN), 0.4, 0.5, 0.6, 0.7, 0.8]);
     expect(voicedContour(gap(3), 0, 12, range)?.frames).toHaveLength(9);
     expect(voicedContour(gap(6), 0, 15, range)?.frames).toHaveLength(5);
     // Too little voice to judge.
@@ -65,7 +67,15 @@ describe('voice analysis', () => {
   });
 
   it('counts pauses, the start delay and the speech time from the audio alone', async () => {
-    const pcm = toPcm([silence(600), buzz(140, 500), silence(400), buzz(140, 500), silence(100), buzz(140, 300), silence(300)]);
+    const pcm = toPcm([
+      silence(600),
+      buzz(140, 500),
+      silence(400),
+      buzz(140, 500),
+      silence(100),
+      buzz(140, 300),
+      silence(300),
+    ]);
     const report = await assessVoice(pcm);
     expect(report.syllables).toBeUndefined();
     expect(report.fluency.pause_count).toBe(1);
@@ -79,8 +89,14 @@ describe('voice analysis', () => {
 
   it('expects the syllables of a text with its sandhi and neutral tones', () => {
     const expected = expectedSyllables('你好吗？我很好，不对。一个人');
-    expect(expected.map((s) => `${s.char}${s.tone}`).join(' ')).toBe('你2 好3 吗5 我2 很2 好3 不2 对4 一2 个4 人2');
-    expect(expectedSyllables('Hello 123!').map((s) => s.char).join('')).toBe('一百二十三');
+    expect(expected.map((s) => `${s.char}${s.tone}`).join(' ')).toBe(
+      '你2 好3 吗5 我2 很2 好3 不2 对4 一2 个4 人2',
+    );
+    expect(
+      expectedSyllables('Hello 123!')
+        .map((s) => s.char)
+        .join(''),
+    ).toBe('一百二十三');
     expect(expectedSyllables('Hello!')).toHaveLength(0);
   });
 
@@ -88,17 +104,21 @@ describe('voice analysis', () => {
   // decision 025): floors a little under what `npm run eval -- voice` measures on the held-out half
   // (80 items: 91.9 % heard right of judged, 8.7 % unjudged, 83.8 % of wrong tones flagged, 7.4 % false
   // alarms, starts 40 ms off), on a sample sized for CI.
-  it.runIf(hasEspeakBinary())('judges tones on a held-out sample of the generated labelled set', { timeout: 120_000 }, async () => {
-    const figures = await evaluateVoice('held-out', 48);
-    expect(figures.items).toBe(48);
-    // Measured 98.3 % heard right, 75.7 % of wrong tones flagged, 1.6 % false alarms: the thresholds keep
-    // false alarms low across speakers and pay for it in wrong tones left "not sure" (decision 033).
-    expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.93);
-    expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.66);
-    expect(figures.falseAlarms).toBeLessThanOrEqual(0.05);
-    // The syllables left unjudged stay few: not judging is no way to reach the figures above.
-    expect(figures.notJudged).toBeLessThan(0.13);
-    expect(figures.boundaryMeanMs).toBeLessThan(80);
-    expect(figures.pauseCountError).toBeLessThan(0.3);
-  });
+  it.runIf(hasEspeakBinary())(
+    'judges tones on a held-out sample of the generated labelled set',
+    { timeout: 120_000 },
+    async () => {
+      const figures = await evaluateVoice('held-out', 48);
+      expect(figures.items).toBe(48);
+      // Measured 98.3 % heard right, 75.7 % of wrong tones flagged, 1.6 % false alarms: the thresholds keep
+      // false alarms low across speakers and pay for it in wrong tones left "not sure" (decision 033).
+      expect(figures.rightToneAccuracy).toBeGreaterThanOrEqual(0.93);
+      expect(figures.wrongFlagged).toBeGreaterThanOrEqual(0.66);
+      expect(figures.falseAlarms).toBeLessThanOrEqual(0.05);
+      // The syllables left unjudged stay few: not judging is no way to reach the figures above.
+      expect(figures.notJudged).toBeLessThan(0.13);
+      expect(figures.boundaryMeanMs).toBeLessThan(80);
+      expect(figures.pauseCountError).toBeLessThan(0.3);
+    },
+  );
 });

@@ -134,11 +134,19 @@ describe(`authorization matrix on ${testDriver}`, () => {
 describe(`quotas by role on ${testDriver}`, () => {
   it('keeps recordings as the quota table says', async () => {
     const asr = await startOpenAiStandIn(null);
-    const q = await suiteApp({ ASR_ENGINE: 'openai', OPENAI_ASR_BASE_URL: asr.baseUrl, GUEST_AUDIO_PER_ADDRESS_HOUR: '1' });
+    const q = await suiteApp({
+      ASR_ENGINE: 'openai',
+      OPENAI_ASR_BASE_URL: asr.baseUrl,
+      GUEST_AUDIO_PER_ADDRESS_HOUR: '1',
+    });
     try {
       await seedHskk(q.app);
       const form = new FormData();
-      form.append('audio', new Blob([encodeWav(tone(440, 0.3, 16000), 16000)], { type: 'audio/wav' }), 'a.wav');
+      form.append(
+        'audio',
+        new Blob([encodeWav(tone(440, 0.3, 16000), 16000)], { type: 'audio/wav' }),
+        'a.wav',
+      );
       const request = new Request('http://local/', { method: 'POST', body: form });
       const payload = Buffer.from(await request.arrayBuffer());
       const type = request.headers.get('content-type') ?? '';

@@ -264,7 +264,8 @@ describe(`fuzzing on ${testDriver}`, () => {
         const payload = JSON.stringify(body) ?? 'null';
         const res = await deliver(s.app, payload, stripe.sign(payload));
         webhooks += 1;
-        if (res.statusCode >= 500) failures.push(`signed webhook ${payload.slice(0, 200)} → ${res.statusCode}`);
+        if (res.statusCode >= 500)
+          failures.push(`signed webhook ${payload.slice(0, 200)} → ${res.statusCode}`);
         return true;
       }),
       { numRuns: 300, seed: SEED },
@@ -273,7 +274,9 @@ describe(`fuzzing on ${testDriver}`, () => {
     // inject cannot send them.
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as AddressInfo;
-    const uploads = http.filter((r) => r.method === 'POST' && /\/(transcribe|assess|analyze|extract-words)$/.test(r.url));
+    const uploads = http.filter(
+      (r) => r.method === 'POST' && /\/(transcribe|assess|analyze|extract-words)$/.test(r.url),
+    );
     let unterminated = 0;
     for (const route of uploads) {
       await fc.assert(

@@ -84,7 +84,11 @@ export async function suiteApp(overrides: Record<string, string> = {}): Promise<
     },
     async signInAgain(role) {
       const { email, password } = accounts[role];
-      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+      });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${role} failed: ${res.body}`);
       const token = res.json<{ token: string }>().token;
       suite.headers[role] = { authorization: `Bearer ${token}` };

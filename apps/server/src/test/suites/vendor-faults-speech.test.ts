@@ -55,7 +55,9 @@ function faultyModel(state: { fault: LlmFault; calls: number }): Server {
           res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
           return;
         case 'status503':
-          res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+          res
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end('{"error":{"message":"overloaded"}}');
           return;
         case 'html':
           res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login page</html>');
@@ -72,7 +74,11 @@ describe(`vendor faults of the LLM behind the feedback socket on ${testDriver}`,
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
     const address = model.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    t = await createTestApp({ FEEDBACK_ENGINE: 'llm', LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_TIMEOUT_MS: '500' });
+    t = await createTestApp({
+      FEEDBACK_ENGINE: 'llm',
+      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_TIMEOUT_MS: '500',
+    });
     await seedHskk(t.app);
   });
   afterAll(async () => {
@@ -91,7 +97,9 @@ describe(`vendor faults of the LLM behind the feedback socket on ${testDriver}`,
       const run = await finished(await feedbackSocket(t.app, url));
       const text = run.chunks.join('');
       expect(run.closeCode, fault).toBe(1000);
-      const notice = [WORDING.en.notices.llmFailed, WORDING.en.notices.llmMalformed].find((n) => text.includes(n));
+      const notice = [WORDING.en.notices.llmFailed, WORDING.en.notices.llmMalformed].find((n) =>
+        text.includes(n),
+      );
       expect(notice, `${fault}: ${text.slice(0, 120)}`).toBeDefined();
       // The answer is not lost: the review is saved with a score the examiner gave.
       expect(run.saved, fault).not.toBeNull();
@@ -103,7 +111,9 @@ describe(`vendor faults of the LLM behind the feedback socket on ${testDriver}`,
       seen.push(`${fault} → examiner review, score ${run.saved?.score ?? '?'}`);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
-    report(`vendor faults: ${LLM_FAULTS.length} faults of the LLM, each answered by the examiner: ${seen.join('; ')}`);
+    report(
+      `vendor faults: ${LLM_FAULTS.length} faults of the LLM, each answered by the examiner: ${seen.join('; ')}`,
+    );
   }, 60_000);
 });
 
@@ -118,10 +128,18 @@ const ASR_FAULTS: { fault: DashScopeBehaviour | 'unreachable'; when: 'start' | '
 
 const KEY = 'sk-fault-standin';
 const runTask = (taskId: string) =>
-  JSON.stringify({ header: { action: 'run-task', task_id: taskId }, payload: { parameters: { sample_rate: 16000, format: 'pcm' } } });
+  JSON.stringify({
+    header: { action: 'run-task', task_id: taskId },
+    payload: { parameters: { sample_rate: 16000, format: 'pcm' } },
+  });
 const finishTask = (taskId: string) => JSON.stringify({ header: { action: 'finish-task', task_id: taskId } });
 const eventOf = (m: unknown): string | null =>
-  typeof m === 'object' && m !== null && 'header' in m && typeof m.header === 'object' && m.header !== null && 'event' in m.header
+  typeof m === 'object' &&
+  m !== null &&
+  'header' in m &&
+  typeof m.header === 'object' &&
+  m.header !== null &&
+  'event' in m.header
     ? String(m.header.event)
     : null;
 
@@ -136,19 +154,31 @@ describe(`vendor faults of the recogniser behind the recognition socket on ${tes
     const token = tokens.get(app) ?? '';
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: `10.9.0.${++address}` });
     const attached: { reader?: SocketReader } = {};
-    const ws: WebSocket = await app.injectWS(`/api/v1/asr/ws?token=${token}`, { socket }, {
-      onInit: (client) => (attached.reader = new SocketReader(client)),
-    });
+    const ws: WebSocket = await app.injectWS(
+      `/api/v1/asr/ws?token=${token}`,
+      { socket },
+      {
+        onInit: (client) => (attached.reader = new SocketReader(client)),
+      },
+    );
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
 
   beforeAll(async () => {
     standIn = await startDashScopeStandIn(KEY);
-    const settings = { ASR_ENGINE: 'dashscope', DASHSCOPE_API_KEY: KEY, ASR_TIMEOUT_MS: '500', ASR_IDLE_TIMEOUT_MS: '5000' };
+    const settings = {
+      ASR_ENGINE: 'dashscope',
+      DASHSCOPE_API_KEY: KEY,
+      ASR_TIMEOUT_MS: '500',
+      ASR_IDLE_TIMEOUT_MS: '5000',
+    };
     t = await createTestApp({ ...settings, DASHSCOPE_WS_URL: standIn.url });
     // A port nothing listens on: the vendor refuses the connection.
-    unreachable = await createTestApp({ ...settings, DASHSCOPE_WS_URL: 'ws://127.0.0.1:1/api-ws/v1/inference/' });
+    unreachable = await createTestApp({
+      ...settings,
+      DASHSCOPE_WS_URL: 'ws://127.0.0.1:1/api-ws/v1/inference/',
+    });
     for (const app of [t.app, unreachable.app]) tokens.set(app, (await signUp(app)).token);
   });
   afterAll(async () => {
@@ -190,8 +220,12 @@ describe(`vendor faults of the recogniser behind the recognition socket on ${tes
     ws.send(runTask('after'));
     ws.send(int16ToBytes(tone(440, 1, 16000)));
     ws.send(finishTask('after'));
-    expect((await reader.until((m) => eventOf(m) === 'task-finished')).at(-1)).toMatchObject({ header: { event: 'task-finished' } });
+    expect((await reader.until((m) => eventOf(m) === 'task-finished')).at(-1)).toMatchObject({
+      header: { event: 'task-finished' },
+    });
     ws.close();
-    report(`vendor faults: ${ASR_FAULTS.length} faults of the realtime recogniser, each a clear error: ${seen.join('; ')}`);
+    report(
+      `vendor faults: ${ASR_FAULTS.length} faults of the realtime recogniser, each a clear error: ${seen.join('; ')}`,
+    );
   }, 60_000);
 });

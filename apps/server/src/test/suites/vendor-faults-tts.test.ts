@@ -11,7 +11,14 @@ import { report } from './roles.js';
 // drops the connection mid-audio, answers malformed frames or fails the task. The learner gets a
 // clear catalogue error within TTS_TIMEOUT_MS, half an answer is never cached as if it were whole,
 // the server stays healthy and synthesises again once the vendor is back.
-const FAULTS = ['silent-start', 'handshake-503', 'drop-mid-audio', 'malformed', 'task-failed', 'normal'] as const;
+const FAULTS = [
+  'silent-start',
+  'handshake-503',
+  'drop-mid-audio',
+  'malformed',
+  'task-failed',
+  'normal',
+] as const;
 type Fault = (typeof FAULTS)[number];
 const KEY = 'sk-tts-faults';
 
@@ -27,7 +34,9 @@ function faultySynthesiser(state: { fault: Fault; connections: number }) {
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws));
   });
   const event = (ws: WebSocket, taskId: string, name: string, extra: Record<string, unknown> = {}) =>
-    ws.send(JSON.stringify({ header: { task_id: taskId, event: name, attributes: {}, ...extra }, payload: {} }));
+    ws.send(
+      JSON.stringify({ header: { task_id: taskId, event: name, attributes: {}, ...extra }, payload: {} }),
+    );
   function serve(ws: WebSocket) {
     let taskId = '';
     ws.on('message', (data) => {
@@ -52,7 +61,10 @@ function faultySynthesiser(state: { fault: Fault; connections: number }) {
           ws.send(pcm.subarray(0, 4000), { binary: true });
           return ws.send('<html>502 Bad Gateway</html>');
         case 'task-failed':
-          return event(ws, taskId, 'task-failed', { error_code: 'InternalError', error_message: 'synthesis failed' });
+          return event(ws, taskId, 'task-failed', {
+            error_code: 'InternalError',
+            error_message: 'synthesis failed',
+          });
         default:
           ws.send(pcm, { binary: true });
       }
@@ -90,7 +102,10 @@ describe(`vendor faults of the synthesiser on ${testDriver}`, () => {
     // One text for every fault: a half answer cached by one fault would be served by the next try.
     const text = '今天天气很好';
     const speak = () =>
-      t.app.inject({ method: 'GET', url: `/api/v1/audio/speak?text=${encodeURIComponent(text)}&format=json&token=${token}` });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audio/speak?text=${encodeURIComponent(text)}&format=json&token=${token}`,
+      });
     for (const fault of FAULTS) {
       state.fault = fault;
       const connections = state.connections;
@@ -113,6 +128,8 @@ describe(`vendor faults of the synthesiser on ${testDriver}`, () => {
       seen.push(`${fault} → ${res.statusCode} ${body.code ?? 'audio'}`);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
-    report(`vendor faults: ${FAULTS.length - 1} faults of the synthesiser, each a clear error, then audio again: ${seen.join('; ')}`);
+    report(
+      `vendor faults: ${FAULTS.length - 1} faults of the synthesiser, each a clear error, then audio again: ${seen.join('; ')}`,
+    );
   }, 60_000);
 });

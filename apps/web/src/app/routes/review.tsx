@@ -5,12 +5,7 @@ import type { VoiceTools } from '@/features/review';
 import { assessVoice } from '@/components/voice/assess-voice';
 import { ToneCurve } from '@/components/voice/tone-curve';
 import { useAnalyserLevel } from '@/lib/audio/use-analyser-level';
-import {
-  WebmRecording,
-  closeStream,
-  openMicrophone,
-  webmSupported,
-} from '@/lib/audio/microphone';
+import { WebmRecording, closeStream, openMicrophone, webmSupported } from '@/lib/audio/microphone';
 
 const voice: VoiceTools = {
   supported: webmSupported,

@@ -19,13 +19,20 @@ const TASKS = ['repeat', 'answer', 'open', 'picture', 'retell', 'read_aloud'] as
 /** The name of a question's task; a type the page does not know is just "Question". */
 const taskKey = (task: string | null | undefined) => TASKS.find((k) => k === task) ?? 'other';
 
-
 /**
  * One saved run: test, mode, score, time, date; "view feedback" opens each answer with its feedback.
  * Shared by the learner's results and the admin's view of a learner (`answerLabel` names whose answer it is);
  * `ownRecordings` (the learner's own page) adds each kept recording's replay and tone picture.
  */
-export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { item: ResultItem; answerLabel?: string; ownRecordings?: boolean }) {
+export function ResultItemCard({
+  item,
+  answerLabel,
+  ownRecordings = false,
+}: {
+  item: ResultItem;
+  answerLabel?: string;
+  ownRecordings?: boolean;
+}) {
   const { t, i18n } = useTranslation('results');
   const { t: tc } = useTranslation();
   // Hours, minutes and seconds (spec 000 §9); leading zero units are left out.
@@ -92,8 +99,15 @@ export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { i
       {open ? (
         <div id={`result-${item.id}-answers`} className="flex flex-col gap-4">
           {answersByPart(item.answers).map((group) => (
-            <section key={group.part ?? 'any'} className="flex flex-col gap-3" data-testid="result-part" data-part={group.part ?? ''}>
-              {group.part !== null ? <h3 className="font-semibold">{t('partHeading', { part: group.part })}</h3> : null}
+            <section
+              key={group.part ?? 'any'}
+              className="flex flex-col gap-3"
+              data-testid="result-part"
+              data-part={group.part ?? ''}
+            >
+              {group.part !== null ? (
+                <h3 className="font-semibold">{t('partHeading', { part: group.part })}</h3>
+              ) : null}
               <ol className="flex flex-col gap-3">
                 {group.items.map(({ answer: a, runNumber }) => (
                   <li
@@ -110,7 +124,11 @@ export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { i
                       {a.score !== null ? <span className="font-semibold text-brand">{a.score}</span> : null}
                     </div>
                     {a.review_locked ? (
-                      <HeldBackAnswer access="plus_required" originalLabel={t('original')} answerLabel={answerLabel ?? t('yourAnswer')} />
+                      <HeldBackAnswer
+                        access="plus_required"
+                        originalLabel={t('original')}
+                        answerLabel={answerLabel ?? t('yourAnswer')}
+                      />
                     ) : null}
                     {a.orig_answers ? (
                       <p className="text-sm">
@@ -138,7 +156,9 @@ export function ResultItemCard({ item, answerLabel, ownRecordings = false }: { i
                       <p className="text-sm text-ink-muted">{t('noFeedback')}</p>
                     )}
                     {/* The learner's own recording and tone picture; never on someone else's view of a result. */}
-                    {ownRecordings && a.audio_id ? <AnswerRecording audioId={a.audio_id} toneText={referenceTextOf(a.review)} /> : null}
+                    {ownRecordings && a.audio_id ? (
+                      <AnswerRecording audioId={a.audio_id} toneText={referenceTextOf(a.review)} />
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -14,7 +14,10 @@ vi.mock('./assess-voice', () => ({
   },
 }));
 
-const review = (kind: 'reference' | 'model', chars: Array<[string, 'ok' | 'extra' | 'wrong']>): LessonReview => ({
+const review = (
+  kind: 'reference' | 'model',
+  chars: Array<[string, 'ok' | 'extra' | 'wrong']>,
+): LessonReview => ({
   score: 60,
   band: 'mid',
   verdict: 'fair',
@@ -31,10 +34,38 @@ const assessed: AssessResponse = vi.hoisted(() => ({
   success: true,
   fluency: { speech_ms: 900, pause_count: 0, longest_pause_ms: 0, syllables_per_minute: 180 },
   syllables: [
-    { char: '你', pinyin: 'nǐ', expected_tone: 3, heard_tone: 3, confidence: 0.9, start_ms: 0, end_ms: 300, contour: [-1, -2, -3, -2, -1] },
-    { char: '好', pinyin: 'hǎo', expected_tone: 3, heard_tone: 1, confidence: 0.95, start_ms: 300, end_ms: 600, contour: [2, 2, 2, 2, 2] },
+    {
+      char: '你',
+      pinyin: 'nǐ',
+      expected_tone: 3,
+      heard_tone: 3,
+      confidence: 0.9,
+      start_ms: 0,
+      end_ms: 300,
+      contour: [-1, -2, -3, -2, -1],
+    },
+    {
+      char: '好',
+      pinyin: 'hǎo',
+      expected_tone: 3,
+      heard_tone: 1,
+      confidence: 0.95,
+      start_ms: 300,
+      end_ms: 600,
+      contour: [2, 2, 2, 2, 2],
+    },
     // Heard as another tone, but the expected one is still likely: not sure, not marked.
-    { char: '吗', pinyin: 'má', expected_tone: 2, heard_tone: 3, confidence: 0.5, expected_probability: 0.4, start_ms: 600, end_ms: 800, contour: [0, 0, 1, 1, 2] },
+    {
+      char: '吗',
+      pinyin: 'má',
+      expected_tone: 2,
+      heard_tone: 3,
+      confidence: 0.5,
+      expected_probability: 0.4,
+      start_ms: 600,
+      end_ms: 800,
+      contour: [0, 0, 1, 1, 2],
+    },
   ],
 }));
 
@@ -45,7 +76,16 @@ afterEach(() => {
 
 describe('a saved answer recording', () => {
   it('reads the reference text from a repeat or read-aloud review only', () => {
-    expect(referenceTextOf(review('reference', [['你', 'ok'], ['好', 'wrong'], ['啊', 'extra'], ['。', 'ok']]))).toBe('你好。');
+    expect(
+      referenceTextOf(
+        review('reference', [
+          ['你', 'ok'],
+          ['好', 'wrong'],
+          ['啊', 'extra'],
+          ['。', 'ok'],
+        ]),
+      ),
+    ).toBe('你好。');
     expect(referenceTextOf(review('model', [['你', 'ok']]))).toBeNull();
     expect(referenceTextOf(review('reference', [['a', 'ok']]))).toBeNull();
     expect(referenceTextOf(null)).toBeNull();
@@ -55,7 +95,10 @@ describe('a saved answer recording', () => {
     await i18n.changeLanguage('en');
     await i18n.loadNamespaces('check');
     const calls: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:answer', revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:answer', revokeObjectURL: () => undefined }),
+    );
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       const url = String(input);
       calls.push(url);

@@ -23,7 +23,10 @@ async function fetchRecording(audioId: string, signal: AbortSignal): Promise<Blo
 export function referenceTextOf(review: LessonReview | null | undefined): string | null {
   const alignment = review?.alignment;
   if (!alignment || alignment.kind !== 'reference') return null;
-  const text = alignment.chars.filter((c) => c.mark !== 'extra').map((c) => c.char).join('');
+  const text = alignment.chars
+    .filter((c) => c.mark !== 'extra')
+    .map((c) => c.char)
+    .join('');
   return /\p{Script=Han}/u.test(text) ? text : null;
 }
 
@@ -55,7 +58,12 @@ export function AnswerRecording({ audioId, toneText }: { audioId: string; toneTe
   }, [audioId]);
 
   if (state.kind === 'loading') return <p className="text-sm text-ink-muted">{t('answerVoice.loading')}</p>;
-  if (state.kind === 'gone') return <p className="text-sm text-ink-muted" data-testid="answer-recording-gone">{t('answerVoice.gone')}</p>;
+  if (state.kind === 'gone')
+    return (
+      <p className="text-sm text-ink-muted" data-testid="answer-recording-gone">
+        {t('answerVoice.gone')}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-2" data-testid="answer-recording">
       <label className="flex flex-col gap-1 text-sm">

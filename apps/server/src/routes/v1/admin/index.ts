@@ -154,7 +154,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       forgetUser(user.id);
       if (!row) throw errors.notFound();
       // The membership ledger explains every expiry, an admin's hand included (decision 014).
-      await recordAdminChange(db, { userId: user.id, adminId: req.user?.id ?? null, before: user.paymentExpiration, after: expires });
+      await recordAdminChange(db, {
+        userId: user.id,
+        adminId: req.user?.id ?? null,
+        before: user.paymentExpiration,
+        after: expires,
+      });
       req.log.info({ admin: req.user?.id, user: user.id, expires }, 'membership changed');
       return { success: true as const, ...(await toStoredUser(db, row)) };
     },

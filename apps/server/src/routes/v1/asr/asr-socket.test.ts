@@ -12,17 +12,31 @@ import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 
 const KEY = 'sk-route-standin';
-const runTask = (taskId: string, parameters: Record<string, unknown> = { sample_rate: 16000, format: 'pcm' }) =>
-  JSON.stringify({ header: { action: 'run-task', task_id: taskId }, payload: { parameters }, token: 'not-checked-yet' });
+const runTask = (
+  taskId: string,
+  parameters: Record<string, unknown> = { sample_rate: 16000, format: 'pcm' },
+) =>
+  JSON.stringify({
+    header: { action: 'run-task', task_id: taskId },
+    payload: { parameters },
+    token: 'not-checked-yet',
+  });
 const finishTask = (taskId: string) => JSON.stringify({ header: { action: 'finish-task', task_id: taskId } });
 
 /** Sends PCM as the browser does: 100 ms binary frames. */
 function sendPcm(ws: WebSocket, pcm: Int16Array, frameSamples = 1600): void {
-  for (let at = 0; at < pcm.length; at += frameSamples) ws.send(int16ToBytes(pcm.subarray(at, at + frameSamples)));
+  for (let at = 0; at < pcm.length; at += frameSamples)
+    ws.send(int16ToBytes(pcm.subarray(at, at + frameSamples)));
 }
 
 const isEvent = (name: string) => (m: unknown) =>
-  typeof m === 'object' && m !== null && 'header' in m && typeof m.header === 'object' && m.header !== null && 'event' in m.header && m.header.event === name;
+  typeof m === 'object' &&
+  m !== null &&
+  'header' in m &&
+  typeof m.header === 'object' &&
+  m.header !== null &&
+  'event' in m.header &&
+  m.header.event === name;
 
 describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
   let standIn: DashScopeStandIn;
@@ -37,7 +51,11 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: ip });
     const attached: { reader?: SocketReader } = {};
     // The reader attaches before the upgrade completes, so no early message is missed.
-    const ws = await t.app.injectWS(`/api/v1/asr/ws?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(
+      `/api/v1/asr/ws?token=${token}`,
+      { socket },
+      { onInit: (client) => (attached.reader = new SocketReader(client)) },
+    );
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -73,13 +91,21 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     ws.send(finishTask('task-1'));
     const messages = await reader.until(isEvent('task-finished'));
     const final = messages.at(-1);
-    expect(final).toMatchObject({ code: 1000, header: { event: 'task-finished', task_id: 'task-1' }, result: [{ is_final: true }] });
+    expect(final).toMatchObject({
+      code: 1000,
+      header: { event: 'task-finished', task_id: 'task-1' },
+      result: [{ is_final: true }],
+    });
     expect(JSON.stringify(final)).toMatch(/"text":"第1秒。收到24000个采样，(439|440|441)赫兹。"/);
     // The task's audio is kept for the voice analysis, under an id the feedback can name.
     expect(final).toMatchObject({ audio_id: expect.stringMatching(/^[\w-]{20,}$/) });
     const partials = messages.slice(0, -1);
     expect(partials.length).toBeGreaterThan(0);
-    expect(partials[0]).toEqual({ code: 1000, header: { event: 'result-generated', task_id: 'task-1' }, result: [{ text: '收到3200字节', is_final: false }] });
+    expect(partials[0]).toEqual({
+      code: 1000,
+      header: { event: 'result-generated', task_id: 'task-1' },
+      result: [{ text: '收到3200字节', is_final: false }],
+    });
     await close({ ws, reader });
   });
 
@@ -123,7 +149,12 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     sendPcm(ws, tone(440, 0.3, 16000));
     expect(await reader.until(isEvent('task-failed'))).toContainEqual({
       code: 4502,
-      header: { event: 'task-failed', task_id: 'f', error_code: 'transcription_failed', error_message: 'Transcription failed' },
+      header: {
+        event: 'task-failed',
+        task_id: 'f',
+        error_code: 'transcription_failed',
+        error_message: 'Transcription failed',
+      },
     });
     expect((await reader.closed).code).toBe(4502);
   });
@@ -131,19 +162,28 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
   it('refuses bad messages, unsupported formats and frames over the size limit', async () => {
     const bad = await open();
     bad.ws.send('{"header":{"action":"dance"}}');
-    expect(await bad.reader.next()).toMatchObject({ code: 4400, header: { event: 'task-failed', error_code: 'asr_bad_message' } });
+    expect(await bad.reader.next()).toMatchObject({
+      code: 4400,
+      header: { event: 'task-failed', error_code: 'asr_bad_message' },
+    });
     expect((await bad.reader.closed).code).toBe(4400);
 
     const format = await open();
     format.ws.send(runTask('x', { sample_rate: 16000, format: 'opus' }));
-    expect(await format.reader.next()).toMatchObject({ code: 4415, header: { error_code: 'unsupported_media_type' } });
+    expect(await format.reader.next()).toMatchObject({
+      code: 4415,
+      header: { error_code: 'unsupported_media_type' },
+    });
     await format.reader.closed;
 
     const big = await open();
     big.ws.send(runTask('big'));
     expect(await big.reader.next()).toMatchObject({ header: { event: 'task-started' } });
     big.ws.send(Buffer.alloc(64 * 1024 + 2));
-    expect(await big.reader.next()).toMatchObject({ code: 4413, header: { event: 'task-failed', task_id: 'big', error_code: 'payload_too_large' } });
+    expect(await big.reader.next()).toMatchObject({
+      code: 4413,
+      header: { event: 'task-failed', task_id: 'big', error_code: 'payload_too_large' },
+    });
     expect((await big.reader.closed).code).toBe(4413);
   });
 
@@ -161,7 +201,10 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     between.ws.send(runTask('short'));
     expect(await between.reader.next()).toMatchObject({ header: { event: 'task-started' } });
     between.ws.send(finishTask('short'));
-    expect(await between.reader.next()).toMatchObject({ header: { event: 'task-finished' }, result: [{ text: '' }] });
+    expect(await between.reader.next()).toMatchObject({
+      header: { event: 'task-finished' },
+      result: [{ text: '' }],
+    });
     expect(await between.reader.closed).toEqual({ code: 4408, reason: 'idle' });
     expect(between.reader.unread).toBe(0);
   });
@@ -170,7 +213,10 @@ describe(`/api/v1/asr/ws (DashScope-style) on ${testDriver}`, () => {
     const first = await open('10.1.0.1');
     const second = await open('10.1.0.1');
     const third = await open('10.1.0.1');
-    expect(await third.reader.next()).toMatchObject({ code: 4429, header: { event: 'task-failed', error_code: 'rate_limited' } });
+    expect(await third.reader.next()).toMatchObject({
+      code: 4429,
+      header: { event: 'task-failed', error_code: 'rate_limited' },
+    });
     expect((await third.reader.closed).code).toBe(4429);
     // The held sockets still work (used before ASR_IDLE_TIMEOUT_MS closes them, however slow the checks).
     for (const c of [first, second]) {

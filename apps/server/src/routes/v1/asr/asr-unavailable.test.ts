@@ -21,7 +21,11 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
   const open = async (url: string) => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: `10.3.0.${++address}` });
     const attached: { reader?: SocketReader } = {};
-    const ws = await t.app.injectWS(`${url}?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(
+      `${url}?token=${token}`,
+      { socket },
+      { onInit: (client) => (attached.reader = new SocketReader(client)) },
+    );
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -37,11 +41,21 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
 
   it('says so on the DashScope-style socket instead of pretending', async () => {
     const { ws, reader } = await open('/api/v1/asr/ws');
-    ws.send(JSON.stringify({ header: { action: 'run-task', task_id: 't1' }, payload: { parameters: { sample_rate: 16000, format: 'pcm' } } }));
+    ws.send(
+      JSON.stringify({
+        header: { action: 'run-task', task_id: 't1' },
+        payload: { parameters: { sample_rate: 16000, format: 'pcm' } },
+      }),
+    );
     ws.send(int16ToBytes(tone(440, 0.1, 16000)));
     expect(await reader.next()).toEqual({
       code: 4503,
-      header: { event: 'task-failed', task_id: 't1', error_code: 'asr_unavailable', error_message: UNAVAILABLE },
+      header: {
+        event: 'task-failed',
+        task_id: 't1',
+        error_code: 'asr_unavailable',
+        error_message: UNAVAILABLE,
+      },
     });
     expect((await reader.closed).code).toBe(4503);
   });
@@ -49,7 +63,12 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
   it('says so on the Doubao-style socket', async () => {
     const { ws, reader } = await open('/api/v1/asrd/ws');
     ws.send(JSON.stringify({ type: 'start_asr', format: 'raw', language: 'zh-CN', time_limit: 10 }));
-    expect(await reader.next()).toEqual({ code: 4503, type: 'error', error_code: 'asr_unavailable', message: UNAVAILABLE });
+    expect(await reader.next()).toEqual({
+      code: 4503,
+      type: 'error',
+      error_code: 'asr_unavailable',
+      message: UNAVAILABLE,
+    });
   });
 
   it('answers transcription with 503 asr_unavailable', async () => {
@@ -64,7 +83,13 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
     });
     expect(res.statusCode).toBe(503);
     // The recording is kept all the same, so the feedback can still hear its tones and pauses.
-    expect(res.json()).toEqual({ success: false, code: 'asr_unavailable', message: UNAVAILABLE, error: UNAVAILABLE, audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'asr_unavailable',
+      message: UNAVAILABLE,
+      error: UNAVAILABLE,
+      audio_id: expect.stringMatching(/^[\w-]{8,}$/),
+    });
   });
 
   it('keeps no recording of a guest it refuses', async () => {
@@ -72,7 +97,10 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
     const form = new FormData();
     form.append('audio', new Blob([encodeWav(tone(440, 0.5, 16000), 16000)], { type: 'audio/wav' }), 'a.wav');
     const req = new Request('http://local/', { method: 'POST', body: form });
-    const before = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    const before = await t.app.database.db
+      .select()
+      .from(answerRecordings)
+      .where(isNull(answerRecordings.userId));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/audio/transcribe?question_id=101101',
@@ -81,7 +109,10 @@ describe(`speech recognition without an engine on ${testDriver}`, () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).not.toHaveProperty('audio_id');
-    const after = await t.app.database.db.select().from(answerRecordings).where(isNull(answerRecordings.userId));
+    const after = await t.app.database.db
+      .select()
+      .from(answerRecordings)
+      .where(isNull(answerRecordings.userId));
     expect(after).toHaveLength(before.length);
   });
 

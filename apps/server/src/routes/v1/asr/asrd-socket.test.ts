@@ -21,7 +21,8 @@ function sendPcm(ws: WebSocket, pcm: Int16Array): void {
   for (let at = 0; at < pcm.length; at += 1600) ws.send(int16ToBytes(pcm.subarray(at, at + 1600)));
 }
 
-const ofType = (type: string) => (m: unknown) => typeof m === 'object' && m !== null && 'type' in m && m.type === type;
+const ofType = (type: string) => (m: unknown) =>
+  typeof m === 'object' && m !== null && 'type' in m && m.type === type;
 
 describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
   let standIn: DoubaoStandIn;
@@ -32,7 +33,11 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
   const open = async () => {
     const socket = Object.defineProperty(new Socket(), 'remoteAddress', { value: `10.2.0.${++address}` });
     const attached: { reader?: SocketReader } = {};
-    const ws = await t.app.injectWS(`/api/v1/asrd/ws?token=${token}`, { socket }, { onInit: (client) => (attached.reader = new SocketReader(client)) });
+    const ws = await t.app.injectWS(
+      `/api/v1/asrd/ws?token=${token}`,
+      { socket },
+      { onInit: (client) => (attached.reader = new SocketReader(client)) },
+    );
     if (!attached.reader) throw new Error('socket not initialised');
     return { ws, reader: attached.reader };
   };
@@ -60,7 +65,12 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
     sendPcm(ws, tone(440, 1, 16000));
     ws.send(stop);
     const messages = await reader.until(ofType('final'));
-    expect(messages.at(-1)).toEqual({ code: 1000, type: 'final', result: [{ text: expect.stringMatching(/^收到16000个采样，(439|440|441)赫兹$/) }], audio_id: expect.stringMatching(/^[\w-]{20,}$/) });
+    expect(messages.at(-1)).toEqual({
+      code: 1000,
+      type: 'final',
+      result: [{ text: expect.stringMatching(/^收到16000个采样，(439|440|441)赫兹$/) }],
+      audio_id: expect.stringMatching(/^[\w-]{20,}$/),
+    });
     expect(messages[0]).toEqual({ code: 1000, type: 'partial', result: [{ text: '收到6400字节' }] });
     // The engine spoke the vendor protocol on the way: request, then numbered audio packets.
     const frames = standIn.connections.at(-1)?.frames ?? [];
@@ -117,7 +127,10 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
     sendPcm(silent.ws, tone(440, 0.5, 16000));
     silent.ws.send(stop);
     const started = Date.now();
-    expect((await silent.reader.until(ofType('error'))).at(-1)).toMatchObject({ code: 4502, error_code: 'transcription_failed' });
+    expect((await silent.reader.until(ofType('error'))).at(-1)).toMatchObject({
+      code: 4502,
+      error_code: 'transcription_failed',
+    });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -132,6 +145,10 @@ describe(`/api/v1/asrd/ws (Doubao-style) on ${testDriver}`, () => {
     });
     const format = await open();
     format.ws.send(start({ format: 'mp3' }));
-    expect(await format.reader.next()).toMatchObject({ code: 4415, type: 'error', error_code: 'unsupported_media_type' });
+    expect(await format.reader.next()).toMatchObject({
+      code: 4415,
+      type: 'error',
+      error_code: 'unsupported_media_type',
+    });
   });
 });

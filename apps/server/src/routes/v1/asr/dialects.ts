@@ -15,15 +15,16 @@ function parseJson(text: string): unknown {
 }
 
 const invalid: Control = { kind: 'invalid', error: socketError(WS_CODE.badMessage, 'asr_bad_message') };
-const unsupported: Control = { kind: 'invalid', error: socketError(WS_CODE.unsupported, 'unsupported_media_type') };
+const unsupported: Control = {
+  kind: 'invalid',
+  error: socketError(WS_CODE.unsupported, 'unsupported_media_type'),
+};
 
 const runTaskSchema = z.object({
   header: z.object({ action: z.literal('run-task'), task_id: z.string().min(1).max(128) }),
   payload: z
     .object({
-      parameters: z
-        .object({ sample_rate: z.unknown().optional(), format: z.string().optional() })
-        .optional(),
+      parameters: z.object({ sample_rate: z.unknown().optional(), format: z.string().optional() }).optional(),
     })
     .optional(),
   token: z.string().optional(),

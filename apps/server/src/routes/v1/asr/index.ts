@@ -68,11 +68,16 @@ export const asrRoutes: FastifyPluginAsync = async (app) => {
       () => {
         socket.off('close', unreserve);
         unreserve();
-        serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) => keepAnswerOf(app, caller, taskPcm(recording), req.ip));
+        serveRecognitionSocket(socket, req.ip, ctx, dialect, (recording) =>
+          keepAnswerOf(app, caller, taskPcm(recording), req.ip),
+        );
       },
       (refusal) => {
         unreserve();
-        sendJson(socket, dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null));
+        sendJson(
+          socket,
+          dialect.error({ wsCode: refusal.wsCode, code: refusal.code, message: refusal.message }, null),
+        );
       },
       req.log,
     );

@@ -71,7 +71,10 @@ export function serveRecognitionSocket(
 
   const onEngineError = (current: RecognitionTask, err: AsrError) => {
     if (task !== current || err.kind === 'aborted') return;
-    ctx.log.warn({ engine: ctx.engine?.name, kind: err.kind, reason: err.message }, 'speech recognition failed');
+    ctx.log.warn(
+      { engine: ctx.engine?.name, kind: err.kind, reason: err.message },
+      'speech recognition failed',
+    );
     failAndClose(engineFailure(err));
   };
 
@@ -103,13 +106,25 @@ export function serveRecognitionSocket(
     const engine = ctx.engine;
     if (!engine) return failAndClose(socketError(WS_CODE.unavailable, 'asr_unavailable'));
     const limitS = Math.min(control.timeLimitS ?? ctx.maxAudioS, ctx.maxAudioS);
-    const current: RecognitionTask = new RecognitionTask(engine, control.sampleRate, Math.round(limitS * control.sampleRate), {
-      partial: (text) => sendJson(socket, dialect.partial(text, taskId)),
-      error: (err) => onEngineError(current, err),
-      limitReached: () => void finish(),
-    });
+    const current: RecognitionTask = new RecognitionTask(
+      engine,
+      control.sampleRate,
+      Math.round(limitS * control.sampleRate),
+      {
+        partial: (text) => sendJson(socket, dialect.partial(text, taskId)),
+        error: (err) => onEngineError(current, err),
+        limitReached: () => void finish(),
+      },
+    );
     task = current;
-    recording = keep ? { sampleRate: control.sampleRate, chunks: [], bytes: 0, maxBytes: Math.round(limitS * control.sampleRate) * 2 } : null;
+    recording = keep
+      ? {
+          sampleRate: control.sampleRate,
+          chunks: [],
+          bytes: 0,
+          maxBytes: Math.round(limitS * control.sampleRate) * 2,
+        }
+      : null;
     const started = dialect.started(taskId);
     if (started !== null) sendJson(socket, started);
   };
@@ -117,7 +132,8 @@ export function serveRecognitionSocket(
   socket.on('message', (data, isBinary) => {
     if (closed) return;
     const bytes = messageBytes(data);
-    if (bytes.length > ctx.maxFrameBytes) return failAndClose(socketError(WS_CODE.tooLarge, 'payload_too_large'));
+    if (bytes.length > ctx.maxFrameBytes)
+      return failAndClose(socketError(WS_CODE.tooLarge, 'payload_too_large'));
     if (!finishing) idle.touch();
     if (isBinary) {
       // Audio with no task running is dropped: it is the tail a client sends while the final
@@ -148,7 +164,6 @@ export function serveRecognitionSocket(
   idle.touch();
 }
 
-
 /** The PCM (16-bit little-endian) a task received, kept for the voice analysis up to the task's limit. */
 export interface TaskRecording {
   sampleRate: number;
@@ -159,6 +174,7 @@ export interface TaskRecording {
 
 /** The final message with the kept recording's id added, when the dialect's message is an object. */
 function withAudioId(message: unknown, kept: { audio_id?: string }): unknown {
-  if (!kept.audio_id || typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  if (!kept.audio_id || typeof message !== 'object' || message === null || Array.isArray(message))
+    return message;
   return { ...message, audio_id: kept.audio_id };
 }

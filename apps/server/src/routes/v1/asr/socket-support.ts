@@ -95,7 +95,8 @@ export function sendJson(socket: WebSocket, message: unknown): void {
 
 /** Closes the socket once queued messages are out. */
 export function closeSocket(socket: WebSocket, code: number = WS_CODE.ok, reason = ''): void {
-  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+    socket.close(code, reason);
 }
 
 /** The byte length of a message from `ws`, whatever shape it arrived in. */

@@ -12,12 +12,18 @@ import type { TestApp } from '../../../test/app.js';
 const LIMIT = 200_000;
 
 /** A real multipart body, encoded by the platform's FormData, for `inject`. */
-async function multipart(file: { bytes: Uint8Array; type: string; name: string } | null, fields: Record<string, string> = {}) {
+async function multipart(
+  file: { bytes: Uint8Array; type: string; name: string } | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('audio', new Blob([file.bytes], { type: file.type }), file.name);
   const req = new Request('http://local/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type') ?? '' } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type') ?? '' },
+  };
 }
 
 describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
@@ -25,9 +31,18 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
   let t: TestApp;
   let webm: Buffer;
   let auth: Record<string, string> = {};
-  const post = async (file: Parameters<typeof multipart>[0], fields?: Record<string, string>, headers: Record<string, string> = {}) => {
+  const post = async (
+    file: Parameters<typeof multipart>[0],
+    fields?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => {
     const body = await multipart(file, fields);
-    return t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: body.payload, headers: { ...body.headers, ...auth, ...headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/transcribe',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth, ...headers },
+    });
   };
 
   beforeAll(async () => {
@@ -58,7 +73,11 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
     );
     expect(res.statusCode).toBe(200);
     const body: unknown = res.json();
-    expect(body).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到\d+个采样，(43[7-9]|44[0-3])赫兹$/), audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
+    expect(body).toEqual({
+      success: true,
+      transcription_text: expect.stringMatching(/^收到\d+个采样，(43[7-9]|44[0-3])赫兹$/),
+      audio_id: expect.stringMatching(/^[\w-]{8,}$/),
+    });
     const samples = Number(/收到(\d+)/.exec(JSON.stringify(body))?.[1]);
     expect(samples / 16000).toBeGreaterThan(0.9);
     expect(samples / 16000).toBeLessThan(1.5);
@@ -68,13 +87,26 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
 
   it('transcribes a WAV upload at any sample rate', async () => {
     standIn.behaviour = 'normal';
-    const res = await post({ bytes: encodeWav(tone(300, 0.5, 22050), 22050), type: 'audio/wav', name: 'answer.wav' });
+    const res = await post({
+      bytes: encodeWav(tone(300, 0.5, 22050), 22050),
+      type: 'audio/wav',
+      name: 'answer.wav',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, transcription_text: expect.stringMatching(/^收到8000个采样，(299|300|301)赫兹$/), audio_id: expect.stringMatching(/^[\w-]{8,}$/) });
+    expect(res.json()).toEqual({
+      success: true,
+      transcription_text: expect.stringMatching(/^收到8000个采样，(299|300|301)赫兹$/),
+      audio_id: expect.stringMatching(/^[\w-]{8,}$/),
+    });
   });
 
   it('answers "No audio data recorded" for an empty file, no file, or a recording without frames', async () => {
-    const noAudio = { success: false, code: 'no_audio_recorded', message: 'No audio data recorded', error: 'No audio data recorded' };
+    const noAudio = {
+      success: false,
+      code: 'no_audio_recorded',
+      message: 'No audio data recorded',
+      error: 'No audio data recorded',
+    };
     const empty = await post({ bytes: new Uint8Array(0), type: 'audio/webm', name: 'a.webm' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual(noAudio);
@@ -89,19 +121,36 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
   });
 
   it('refuses other types with 415 in the error envelope', async () => {
-    const unsupported = { success: false, code: 'unsupported_media_type', error: 'This file type is not supported' };
+    const unsupported = {
+      success: false,
+      code: 'unsupported_media_type',
+      error: 'This file type is not supported',
+    };
     const png = await post({ bytes: Buffer.from('\x89PNG\r\n\x1a\n0000'), type: 'image/png', name: 'a.png' });
     expect(png.statusCode).toBe(415);
     expect(png.json()).toMatchObject(unsupported);
-    const disguised = await post({ bytes: Buffer.from('this is not audio at all'), type: 'audio/webm', name: 'a.webm' });
+    const disguised = await post({
+      bytes: Buffer.from('this is not audio at all'),
+      type: 'audio/webm',
+      name: 'a.webm',
+    });
     expect(disguised.statusCode).toBe(415);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/audio/transcribe', payload: { audio: 'base64...' }, headers: auth });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/transcribe',
+      payload: { audio: 'base64...' },
+      headers: auth,
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toMatchObject(unsupported);
   });
 
   it('refuses a file over UPLOAD_LIMIT_BYTES with 413 in the error envelope', async () => {
-    const res = await post({ bytes: encodeWav(tone(440, 7, 16000), 16000), type: 'audio/wav', name: 'long.wav' });
+    const res = await post({
+      bytes: encodeWav(tone(440, 7, 16000), 16000),
+      type: 'audio/wav',
+      name: 'long.wav',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
       success: false,
@@ -116,7 +165,11 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
   it('refuses a recording longer than ASR_MAX_AUDIO_S with 413, even when the file is small', async () => {
     standIn.behaviour = 'normal';
     const before = standIn.requests.length;
-    const res = await post({ bytes: encodeWav(tone(440, 5.5, 8000), 8000), type: 'audio/wav', name: 'long.wav' });
+    const res = await post({
+      bytes: encodeWav(tone(440, 5.5, 8000), 8000),
+      type: 'audio/wav',
+      name: 'long.wav',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'payload_too_large' });
     expect(standIn.requests.length).toBe(before);
@@ -124,9 +177,18 @@ describe(`POST /api/v1/audio/transcribe on ${testDriver}`, () => {
 
   it('answers "Transcription failed" (502) when the engine fails', async () => {
     standIn.behaviour = 'server-error';
-    const res = await post({ bytes: encodeWav(tone(440, 0.3, 16000), 16000), type: 'audio/wav', name: 'a.wav' });
+    const res = await post({
+      bytes: encodeWav(tone(440, 0.3, 16000), 16000),
+      type: 'audio/wav',
+      name: 'a.wav',
+    });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ success: false, code: 'transcription_failed', message: 'Transcription failed', error: 'Transcription failed' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'transcription_failed',
+      message: 'Transcription failed',
+      error: 'Transcription failed',
+    });
   });
 
   it('keeps guests’ recordings within a quota per address and for all guests, still transcribing past it', async () => {

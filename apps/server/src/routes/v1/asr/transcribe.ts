@@ -10,7 +10,11 @@ import {
   speechCaller,
   takeSpeechQuota,
 } from '../../../speaking/speech-access.js';
-import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
+import {
+  UnsupportedAudioError,
+  decodeRecording,
+  sniffRecording,
+} from '../../../speech/asr/decode-recording.js';
 import { toAsrError } from '../../../speech/asr/types.js';
 import type { AsrEngine } from '../../../speech/asr/types.js';
 import { readUpload } from '../../../plugins/uploads.js';
@@ -37,18 +41,27 @@ function refused(err: unknown): never {
 
 /** An upload refusal with the `error` field spec 001's client reads added. */
 function withErrorField(err: unknown): never {
-  if (err instanceof AppError) throw new AppError(err.statusCode, err.code, err.message, err.details, { error: err.message, ...err.extra });
+  if (err instanceof AppError)
+    throw new AppError(err.statusCode, err.code, err.message, err.details, {
+      error: err.message,
+      ...err.extra,
+    });
   throw err;
 }
 
-const answerSchema = z.object({ success: z.literal(true), transcription_text: z.string(), audio_id: z.string().optional() });
+const answerSchema = z.object({
+  success: z.literal(true),
+  transcription_text: z.string(),
+  audio_id: z.string().optional(),
+});
 
 /** `POST /audio/transcribe`: a whole recording (WebM/Opus or WAV) in, its transcript out. */
 export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | null): void {
   app.post('/audio/transcribe', { schema: { response: { 200: answerSchema } } }, async (req) => {
     // Who may: signed-in learners (counted against their quota), guests for the try part only.
     const caller = await speechCaller(app, req).catch(refused);
-    if (caller.user) await takeSpeechQuota(app, caller.user, engine !== null && isVendorEngine(engine.name)).catch(refused);
+    if (caller.user)
+      await takeSpeechQuota(app, caller.user, engine !== null && isVendorEngine(engine.name)).catch(refused);
     else await guestQuestion(app.database.db, caller.questionId).catch(refused);
     const upload = await readUpload(app, req, UPLOAD_LIMITS).catch(withErrorField);
     // The context fields say which question the answer belongs to; recognition does not need them.
@@ -76,7 +89,10 @@ export function registerTranscribe(app: FastifyInstance, engine: AsrEngine | nul
     // it (their result names it); a guest's refused upload is never kept.
     if (!engine) {
       const kept = caller.user ? await keepAnswerOf(app, caller.user, pcm, req.ip) : {};
-      throw new AppError(503, 'asr_unavailable', undefined, undefined, { error: errorMessage('asr_unavailable'), ...kept });
+      throw new AppError(503, 'asr_unavailable', undefined, undefined, {
+        error: errorMessage('asr_unavailable'),
+        ...kept,
+      });
     }
     try {
       const text = await engine.transcribe(pcm, ASR_SAMPLE_RATE);

@@ -11,8 +11,17 @@ import {
 } from '@kouyu/core';
 import type { ErrorCode } from '@kouyu/core';
 import { AppError, errors } from '../../../lib/errors.js';
-import { UnsupportedAudioError, decodeRecording, sniffRecording } from '../../../speech/asr/decode-recording.js';
-import { ANSWER_AUDIO_SWEEP_EVERY_MS, answerAudioStore, loadAnswerAudio, sweepAnswerAudio } from '../../../speech/voice/answer-audio.js';
+import {
+  UnsupportedAudioError,
+  decodeRecording,
+  sniffRecording,
+} from '../../../speech/asr/decode-recording.js';
+import {
+  ANSWER_AUDIO_SWEEP_EVERY_MS,
+  answerAudioStore,
+  loadAnswerAudio,
+  sweepAnswerAudio,
+} from '../../../speech/voice/answer-audio.js';
 import { readUpload } from '../../../plugins/uploads.js';
 import type { UploadLimits } from '../../../plugins/uploads.js';
 import { encodeWav } from '../../../speech/asr/wav.js';
@@ -77,7 +86,10 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       const minute = Math.floor(Date.now() / MINUTE_MS);
       const used = await app.kv.incr(`voice-assess:${user.id}:${minute}`, MINUTE_MS);
       if (used > VOICE_ASSESS_PER_MINUTE) {
-        throw errors.tooMany('rate_limited', Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+        throw errors.tooMany(
+          'rate_limited',
+          Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)),
+        );
       }
       const upload = await readUpload(app, req, UPLOAD_LIMITS);
       const text = (upload.fields['reference_text'] ?? '').trim();
@@ -95,7 +107,8 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (pcm.length === 0) throw failure(400, 'no_audio_recorded');
-      if (pcm.length > VOICE_ASSESS_MAX_S * ASR_SAMPLE_RATE) throw failure(413, 'audio_too_long', { max: VOICE_ASSESS_MAX_S });
+      if (pcm.length > VOICE_ASSESS_MAX_S * ASR_SAMPLE_RATE)
+        throw failure(413, 'audio_too_long', { max: VOICE_ASSESS_MAX_S });
       // The learner's earlier recordings give their pitch range (a word alone says little of it).
       const report = await assessVoice(pcm, text, `user:${user.id}`);
       return { success: true as const, syllables: report.syllables ?? [], fluency: report.fluency };

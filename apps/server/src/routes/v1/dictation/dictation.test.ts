@@ -253,7 +253,13 @@ describe(`dictation API on ${testDriver}`, () => {
       const dir = path.join(dataDir, 'uploads', 'dictation');
       const files = readdirSync(dir).filter((f) => /^[0-9a-f]{32}\.png$/.test(f));
       const sent = await sharp(handwriting).raw().toBuffer();
-      const kept = await Promise.all(files.map((f) => sharp(readFileSync(path.join(dir, f))).raw().toBuffer()));
+      const kept = await Promise.all(
+        files.map((f) =>
+          sharp(readFileSync(path.join(dir, f)))
+            .raw()
+            .toBuffer(),
+        ),
+      );
       expect(kept.some((pixels) => pixels.equals(sent))).toBe(true);
     });
 

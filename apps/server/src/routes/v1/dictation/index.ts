@@ -200,7 +200,12 @@ export const dictationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, page_size } = req.query;
-      const { data, pagination } = await listSessions(db, signedInUser(req, 'login_required').id, page, page_size);
+      const { data, pagination } = await listSessions(
+        db,
+        signedInUser(req, 'login_required').id,
+        page,
+        page_size,
+      );
       return { success: true as const, data, pagination };
     },
   );

@@ -95,7 +95,10 @@ describe(`HSK practice on ${testDriver}`, () => {
     // No new field for spec clients: the answer is the one they always had.
     expect(Object.keys(plain.json<object>())).toEqual(['success', 'data']);
     expect(Object.keys((await get('/api/v1/hsk/1/listening')).json<object>())).toEqual(['success', 'data']);
-    expect((await get('/api/v1/hsk/levels?syllabus=hsk2')).json()).toEqual({ ...plain.json<object>(), syllabus: 'hsk2' });
+    expect((await get('/api/v1/hsk/levels?syllabus=hsk2')).json()).toEqual({
+      ...plain.json<object>(),
+      syllabus: 'hsk2',
+    });
 
     const levels = hskLevelsSchema.parse((await get('/api/v1/hsk/levels?syllabus=hsk3')).json());
     expect(levels.syllabus).toBe('hsk3');
@@ -107,7 +110,9 @@ describe(`HSK practice on ${testDriver}`, () => {
     });
     expect(levels.data[5]?.sections).toEqual({ listening: 1, reading: 1, writing: 1 });
 
-    const hsk3 = hskSetListSchema.parse((await get('/api/v1/hsk/6/listening?syllabus=hsk3&language=zh')).json());
+    const hsk3 = hskSetListSchema.parse(
+      (await get('/api/v1/hsk/6/listening?syllabus=hsk3&language=zh')).json(),
+    );
     expect(hsk3.syllabus).toBe('hsk3');
     expect(hsk3.data.map((s) => s.id)).toEqual(['hsk6-listening-101']);
     expect(hsk3.data[0]).toMatchObject({ title: '新版HSK六级 听力练习 1', item_count: 8 });
@@ -120,7 +125,10 @@ describe(`HSK practice on ${testDriver}`, () => {
 
   it('scores an HSK 3.0 set like any other', async () => {
     const items = stored('hsk1-reading-101');
-    const res = await post('/api/v1/hsk/sets/hsk1-reading-101/attempts', { answers: rightAnswers(items), language: 'en' });
+    const res = await post('/api/v1/hsk/sets/hsk1-reading-101/attempts', {
+      answers: rightAnswers(items),
+      language: 'en',
+    });
     expect(res.statusCode).toBe(200);
     expect(hskAttemptSchema.parse(res.json()).data).toMatchObject({ score: 5, max_score: 5, percent: 100 });
   });

@@ -37,7 +37,10 @@ const publicRoutes =
           reply,
           JSON.stringify(req.query),
           idiomListSchema,
-          async () => ({ value: { success: true as const, ...(await index.list(req.query, null)) }, cache: true }),
+          async () => ({
+            value: { success: true as const, ...(await index.list(req.query, null)) },
+            cache: true,
+          }),
           { shared: true },
         );
       },

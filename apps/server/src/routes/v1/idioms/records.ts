@@ -66,6 +66,9 @@ export const recordRoutes =
     app.get(
       '/idiom-records/summary',
       { schema: { querystring: summaryQuery, response: { 200: idiomSummarySchema } } },
-      async (req) => ({ success: true as const, data: await summarise(db, signedInUser(req).id, req.query.tz_offset) }),
+      async (req) => ({
+        success: true as const,
+        data: await summarise(db, signedInUser(req).id, req.query.tz_offset),
+      }),
     );
   };

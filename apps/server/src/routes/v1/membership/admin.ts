@@ -17,7 +17,9 @@ import { listPayments } from '../../../membership/payments.js';
 import { majorUnits } from '../../../membership/plans.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const revokeBody = z.object({ code_ids: z.array(z.number().int().positive()).max(1000).optional() }).default({});
+const revokeBody = z
+  .object({ code_ids: z.array(z.number().int().positive()).max(1000).optional() })
+  .default({});
 
 /** The admin's side of Plus: redeem-code batches, payments, and a user's membership history. */
 export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,10 +48,14 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await listBatches(db),
   }));
 
-  app.get('/redeem-codes/:id', { schema: { params: idParams, response: { 200: redeemBatchDetailSchema } } }, async (req) => ({
-    success: true as const,
-    ...(await batchDetail(db, req.params.id)),
-  }));
+  app.get(
+    '/redeem-codes/:id',
+    { schema: { params: idParams, response: { 200: redeemBatchDetailSchema } } },
+    async (req) => ({
+      success: true as const,
+      ...(await batchDetail(db, req.params.id)),
+    }),
+  );
 
   app.get('/redeem-codes/:id/csv', { schema: { params: idParams } }, async (req, reply) =>
     reply
@@ -70,29 +76,33 @@ export const membershipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/payments', { schema: { querystring: adminPaymentsQuery, response: { 200: adminPaymentsSchema } } }, async (req) => {
-    const { page, page_size, user_id } = req.query;
-    const { total, rows } = await listPayments(db, { page, pageSize: page_size, userId: user_id });
-    return {
-      success: true as const,
-      total,
-      data: rows.map(({ p, email }) => ({
-        id: p.id,
-        provider: p.provider,
-        provider_ref: p.providerRef,
-        user_id: p.userId,
-        email,
-        plan: p.plan,
-        days: p.days,
-        amount: majorUnits(p.amount, p.currency),
-        amount_refunded: majorUnits(p.amountRefunded, p.currency),
-        currency: p.currency,
-        status: p.status,
-        created_at: p.createdAt.toISOString(),
-        paid_at: p.paidAt?.toISOString() ?? null,
-      })),
-    };
-  });
+  app.get(
+    '/payments',
+    { schema: { querystring: adminPaymentsQuery, response: { 200: adminPaymentsSchema } } },
+    async (req) => {
+      const { page, page_size, user_id } = req.query;
+      const { total, rows } = await listPayments(db, { page, pageSize: page_size, userId: user_id });
+      return {
+        success: true as const,
+        total,
+        data: rows.map(({ p, email }) => ({
+          id: p.id,
+          provider: p.provider,
+          provider_ref: p.providerRef,
+          user_id: p.userId,
+          email,
+          plan: p.plan,
+          days: p.days,
+          amount: majorUnits(p.amount, p.currency),
+          amount_refunded: majorUnits(p.amountRefunded, p.currency),
+          currency: p.currency,
+          status: p.status,
+          created_at: p.createdAt.toISOString(),
+          paid_at: p.paidAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
 
   app.get(
     '/users/:id/membership-history',

@@ -56,7 +56,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Where the provider sends the learner back: the public URL when set, else the address they came from. */
-  const siteOrigin = (req: FastifyRequest) => app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+  const siteOrigin = (req: FastifyRequest) =>
+    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
   app.post(
     '/checkout',
@@ -98,7 +99,12 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The success page polls this: only the verified webhook turns a checkout paid, never the redirect. */
   app.get(
     '/checkout/:session_id',
-    { schema: { params: z.object({ session_id: z.string().min(1).max(255) }), response: { 200: checkoutStateSchema } } },
+    {
+      schema: {
+        params: z.object({ session_id: z.string().min(1).max(255) }),
+        response: { 200: checkoutStateSchema },
+      },
+    },
     async (req) => {
       const [row] = await db
         .select()
@@ -124,7 +130,11 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const key of [`redeem:u:${user.id}`, `redeem:ip:${req.ip}`]) {
         if ((await app.kv.incr(key, REDEEM_WINDOW_MS)) > REDEEM_ATTEMPTS_MAX) {
           const seconds = Math.max(1, Math.ceil((await app.kv.ttl(key)) / 1000));
-          throw errors.tooMany('redeem_rate_limited', seconds, errorMessage('redeem_rate_limited', { cooldown: seconds }));
+          throw errors.tooMany(
+            'redeem_rate_limited',
+            seconds,
+            errorMessage('redeem_rate_limited', { cooldown: seconds }),
+          );
         }
       }
       const { days } = await redeemCode(db, user.id, req.body.code);

@@ -16,7 +16,11 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     t = await createTestApp({ PLUS_PLANS: 'week:7:2.99:USD,month:30:9.99:USD', PLUS_POINTS_PER_WEEK: '100' });
     const address = email('admin');
     await ensureAdmin(t.app.database.db, address, 'admin-secret-1');
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: address, password: 'admin-secret-1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: address, password: 'admin-secret-1' },
+    });
     admin = { authorization: `Bearer ${login.json().token}` };
   });
   afterAll(async () => {
@@ -24,22 +28,43 @@ describe(`redeem codes and points on ${testDriver}`, () => {
   });
 
   async function batch(payload: Record<string, unknown>) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/redeem-codes', headers: admin, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/redeem-codes',
+      headers: admin,
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ batch: { id: number }; codes: string[] }>();
   }
   const redeem = (auth: Record<string, string>, code: string, ip = clientAddress()) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/membership/redeem', headers: auth, payload: { code }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/redeem',
+      headers: auth,
+      payload: { code },
+      remoteAddress: ip,
+    });
 
   it('admins create code batches; learners cannot', async () => {
     const learner = await signUp(t.app);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/admin/redeem-codes', headers: learner.auth, payload: { days: 30, count: 1 } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/redeem-codes',
+      headers: learner.auth,
+      payload: { days: 30, count: 1 },
+    });
     expect(refused.statusCode).toBe(403);
     const { codes } = await batch({ days: 30, count: 5, note: 'class 3B' });
     expect(codes).toHaveLength(5);
     expect(new Set(codes).size).toBe(5);
     for (const c of codes) expect(c).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/admin/redeem-codes', headers: admin, payload: { days: 0, count: 5000 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/redeem-codes',
+      headers: admin,
+      payload: { days: 0, count: 5000 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -67,11 +92,19 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'validation_failed']);
     const soon = new Date(Date.now() + 60_000).toISOString();
     const expiring = await batch({ days: 7, count: 1, expires_at: soon });
-    await t.app.database.db.update(redeemBatches).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(redeemBatches.id, expiring.batch.id));
+    await t.app.database.db
+      .update(redeemBatches)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(redeemBatches.id, expiring.batch.id));
     const expired = await redeem(learner.auth, expiring.codes[0] ?? '');
     expect([expired.statusCode, expired.json().code]).toEqual([410, 'redeem_code_expired']);
     const withdrawn = await batch({ days: 7, count: 3 });
-    const revoke = await t.app.inject({ method: 'POST', url: `/api/v1/admin/redeem-codes/${withdrawn.batch.id}/revoke`, headers: admin, payload: {} });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/redeem-codes/${withdrawn.batch.id}/revoke`,
+      headers: admin,
+      payload: {},
+    });
     expect(revoke.json()).toEqual({ success: true, revoked: 3 });
     const revoked = await redeem(learner.auth, withdrawn.codes[1] ?? '');
     expect([revoked.statusCode, revoked.json().code]).toEqual([410, 'redeem_code_revoked']);
@@ -94,14 +127,17 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     const learners = await Promise.all([1, 2, 3, 4, 5].map(() => signUp(t.app)));
     const answers = await Promise.all(learners.map((l) => redeem(l.auth, codes[0] ?? '')));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    const active = await Promise.all(learners.map(async (l) => (await membershipOf(t.app, l.auth)).status.has_active_vip));
+    const active = await Promise.all(
+      learners.map(async (l) => (await membershipOf(t.app, l.auth)).status.has_active_vip),
+    );
     expect(active.filter(Boolean)).toHaveLength(1);
   });
 
   it('limits code attempts per user and per address', async () => {
     const learner = await signUp(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await redeem(learner.auth, `ZZZZ-ZZZZ-ZZ${i}Z`)).statusCode);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await redeem(learner.auth, `ZZZZ-ZZZZ-ZZ${i}Z`)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
     const limited = await redeem(learner.auth, 'ZZZZ-ZZZZ-ZZZZ');
     expect(limited.statusCode).toBe(429);
@@ -110,7 +146,8 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     const ip = clientAddress();
     const others = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signUp(t.app)));
     const fromOneAddress: number[] = [];
-    for (const o of others) for (const n of [1, 2]) fromOneAddress.push((await redeem(o.auth, `YYYY-YYYY-YY${n}Y`, ip)).statusCode);
+    for (const o of others)
+      for (const n of [1, 2]) fromOneAddress.push((await redeem(o.auth, `YYYY-YYYY-YY${n}Y`, ip)).statusCode);
     expect(fromOneAddress.at(-1)).toBe(429);
   });
 
@@ -119,41 +156,87 @@ describe(`redeem codes and points on ${testDriver}`, () => {
     const learner = await signUp(t.app);
     await redeem(learner.auth, created.codes[0] ?? '');
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/redeem-codes', headers: admin });
-    expect(list.json().data.find((b: { id: number }) => b.id === created.batch.id)).toMatchObject({ count: 2, used: 1, revoked: 0 });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/admin/redeem-codes/${created.batch.id}`, headers: admin });
+    expect(list.json().data.find((b: { id: number }) => b.id === created.batch.id)).toMatchObject({
+      count: 2,
+      used: 1,
+      revoked: 0,
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/redeem-codes/${created.batch.id}`,
+      headers: admin,
+    });
     expect(detail.json().codes[0]).toMatchObject({ code: created.codes[0], used_by: learner.email });
-    const csv = await t.app.inject({ method: 'GET', url: `/api/v1/admin/redeem-codes/${created.batch.id}/csv`, headers: admin });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/redeem-codes/${created.batch.id}/csv`,
+      headers: admin,
+    });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('code,days,expires_at,status,used_by,used_at');
     expect(lines[1]).toContain(`${created.codes[0]},30,,used,${learner.email},`);
     expect(lines[2]).toBe(`${created.codes[1]},30,,unused,,`);
-    const history = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${learner.user.id}/membership-history`, headers: admin });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users/${learner.user.id}/membership-history`,
+      headers: admin,
+    });
     expect(history.json().data).toMatchObject([{ kind: 'code', days: 30 }]);
     const in10 = new Date(Date.now() + 10 * DAY + 60_000).toISOString();
-    await t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${learner.user.id}/membership`, headers: admin, payload: { expires_at: in10 } });
-    const after = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${learner.user.id}/membership-history`, headers: admin });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${learner.user.id}/membership`,
+      headers: admin,
+      payload: { expires_at: in10 },
+    });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users/${learner.user.id}/membership-history`,
+      headers: admin,
+    });
     expect(after.json().data[0]).toMatchObject({ kind: 'admin', days: -20, new_expiry: in10 });
   });
 
   it('spends points on Plus at the configured rate, atomically', async () => {
     const learner = await signUp(t.app);
-    const poor = await t.app.inject({ method: 'POST', url: '/api/v1/membership/points', headers: learner.auth, payload: { plan: 'week' } });
+    const poor = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/points',
+      headers: learner.auth,
+      payload: { plan: 'week' },
+    });
     expect(poor.statusCode).toBe(400);
     expect(poor.json()).toMatchObject({ code: 'not_enough_points', cost: 100, balance: 0 });
-    await t.app.database.db.insert(pointsLedger).values({ userId: learner.user.id, delta: 150, reason: 'admin_adjustment' });
+    await t.app.database.db
+      .insert(pointsLedger)
+      .values({ userId: learner.user.id, delta: 150, reason: 'admin_adjustment' });
     // Two spends at once with points for one: exactly one goes through.
-    const both = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/v1/membership/points', headers: learner.auth, payload: { plan: 'week' } })));
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/membership/points',
+          headers: learner.auth,
+          payload: { plan: 'week' },
+        }),
+      ),
+    );
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const info = await membershipOf(t.app, learner.auth);
     expect(info.points_balance).toBe(50);
     expect(info.status).toMatchObject({ state: 'active', days_until_expiration: 7 });
     const plans = await t.app.inject({ method: 'GET', url: '/api/v1/membership', headers: learner.auth });
-    expect(plans.json().data.plans).toMatchObject([{ id: 'week', points: 100 }, { id: 'month', points: 429 }]);
+    expect(plans.json().data.plans).toMatchObject([
+      { id: 'week', points: 100 },
+      { id: 'month', points: 429 },
+    ]);
     // Right of access: the export carries where the learner's Plus came from.
     const exported = await t.app.inject({ method: 'GET', url: '/api/v1/user/export', headers: learner.auth });
     expect(exported.json().membership_changes).toMatchObject([{ kind: 'points', days: 7 }]);
-    expect(exported.json().points_ledger).toContainEqual(expect.objectContaining({ delta: -100, reason: 'plus_days' }));
+    expect(exported.json().points_ledger).toContainEqual(
+      expect.objectContaining({ delta: -100, reason: 'plus_days' }),
+    );
   });
 });
 
@@ -169,7 +252,12 @@ describe(`points switched off on ${testDriver}`, () => {
   it('hides the points way and says why when called', async () => {
     const learner = await signUp(t.app);
     expect((await membershipOf(t.app, learner.auth)).ways.points).toBe(false);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/points', headers: learner.auth, payload: { plan: 'month' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/points',
+      headers: learner.auth,
+      payload: { plan: 'month' },
+    });
     expect([res.statusCode, res.json().code]).toEqual([503, 'points_unavailable']);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/membership' })).statusCode).toBe(401);
   });

@@ -24,7 +24,8 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.post('/stripe/webhook', { config: { rateLimit: { max: 600, timeWindow: 60_000 } } }, async (req) => {
-    if (app.payments.id !== 'stripe' || app.payments.unavailable()) throw new AppError(503, 'payments_unavailable');
+    if (app.payments.id !== 'stripe' || app.payments.unavailable())
+      throw new AppError(503, 'payments_unavailable');
     if (!Buffer.isBuffer(req.body)) throw errors.badRequest('webhook_signature_invalid');
     const body = req.body;
     try {

@@ -23,12 +23,20 @@ describe(`Stripe payments on ${testDriver}`, () => {
   });
 
   async function checkout(auth: Record<string, string>, plan = 'month') {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: auth, payload: { plan } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/checkout',
+      headers: auth,
+      payload: { plan },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ url: string; session_id: string }>();
   }
   const upgrades = async () => {
-    const rows = await t.app.database.db.select().from(analyticsCounts).where(eq(analyticsCounts.name, 'upgrade'));
+    const rows = await t.app.database.db
+      .select()
+      .from(analyticsCounts)
+      .where(eq(analyticsCounts.name, 'upgrade'));
     return rows.reduce((n, r) => n + r.count, 0);
   };
   const pay = async (sessionId: string) => {
@@ -53,13 +61,22 @@ describe(`Stripe payments on ${testDriver}`, () => {
   it('makes a payer Plus once, however often the webhook comes', async () => {
     const learner = await signUp(t.app);
     const { session_id } = await checkout(learner.auth);
-    const state = () => t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: learner.auth });
+    const state = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/membership/checkout/${session_id}`,
+        headers: learner.auth,
+      });
     expect((await state()).json()).toMatchObject({ status: 'pending', days: 30 });
     const { payload, res } = await pay(session_id);
     expect(res.statusCode, res.body).toBe(200);
     expect((await state()).json()).toMatchObject({ status: 'paid' });
     const stranger = await signUp(t.app);
-    const peek = await t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: stranger.auth });
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/membership/checkout/${session_id}`,
+      headers: stranger.auth,
+    });
     expect(peek.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ outcome: 'applied' });
     const after = await membershipOf(t.app, learner.auth);
@@ -73,13 +90,21 @@ describe(`Stripe payments on ${testDriver}`, () => {
     expect((await membershipOf(t.app, learner.auth)).status.expires_at).toBe(after.status.expires_at);
     const rows = await t.app.database.db.select().from(payments).where(eq(payments.providerRef, session_id));
     expect(rows).toMatchObject([{ status: 'paid', amount: 999, currency: 'USD', days: 30 }]);
-    const changes = await t.app.database.db.select().from(membershipChanges).where(eq(membershipChanges.userId, learner.user.id));
+    const changes = await t.app.database.db
+      .select()
+      .from(membershipChanges)
+      .where(eq(membershipChanges.userId, learner.user.id));
     expect(changes).toHaveLength(1);
   });
 
   it('mails a receipt in the learner language', async () => {
     const learner = await signUp(t.app);
-    await t.app.inject({ method: 'PATCH', url: '/api/v1/user', headers: learner.auth, payload: { language: 'ru' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user',
+      headers: learner.auth,
+      payload: { language: 'ru' },
+    });
     const { session_id } = await checkout(learner.auth, 'week');
     await pay(session_id);
     const [mail] = await t.app.database.db
@@ -100,13 +125,24 @@ describe(`Stripe payments on ${testDriver}`, () => {
     const forged = await deliver(t.app, payload, stripe.sign(payload, 'whsec_not_the_secret'));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('webhook_signature_invalid');
-    const tampered = await deliver(t.app, payload.replace('"days":"30"', '"days":"3000"'), stripe.sign(payload));
+    const tampered = await deliver(
+      t.app,
+      payload.replace('"days":"30"', '"days":"3000"'),
+      stripe.sign(payload),
+    );
     expect(tampered.statusCode).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect((await membershipOf(t.app, learner.auth)).status.state).toBe('not_official');
     // The genuine event still works afterwards: the failures recorded nothing.
-    expect((await deliver(t.app, payload, stripe.sign(payload))).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(t.app, payload, stripe.sign(payload))).json()).toMatchObject({
+      outcome: 'applied',
+    });
   });
 
   it('answers a signed event it cannot apply with 400 webhook_event_invalid, and applies nothing', async () => {
@@ -126,8 +162,12 @@ describe(`Stripe payments on ${testDriver}`, () => {
       event('evt_nodata', 'checkout.session.completed'),
       event('evt_nodata_refund', 'charge.refunded'),
       event('evt_nouser', 'checkout.session.completed', { object: session('99999999', '30', 'cs_nouser') }),
-      event('evt_negative', 'checkout.session.completed', { object: session(String(learner.user.id), '-30', 'cs_neg') }),
-      event('evt_zero', 'checkout.session.async_payment_succeeded', { object: session(String(learner.user.id), '0', 'cs_zero') }),
+      event('evt_negative', 'checkout.session.completed', {
+        object: session(String(learner.user.id), '-30', 'cs_neg'),
+      }),
+      event('evt_zero', 'checkout.session.async_payment_succeeded', {
+        object: session(String(learner.user.id), '0', 'cs_zero'),
+      }),
     ];
     for (const body of bodies) {
       const res = await deliver(t.app, body, stripe.sign(body));
@@ -186,8 +226,14 @@ describe(`Stripe payments on ${testDriver}`, () => {
     const learner = await signUp(t.app);
     const { session_id } = await checkout(learner.auth, 'week');
     const expired = stripe.expiredEvent(session_id);
-    expect((await deliver(t.app, expired, stripe.sign(expired))).json()).toMatchObject({ outcome: 'applied' });
-    const state = await t.app.inject({ method: 'GET', url: `/api/v1/membership/checkout/${session_id}`, headers: learner.auth });
+    expect((await deliver(t.app, expired, stripe.sign(expired))).json()).toMatchObject({
+      outcome: 'applied',
+    });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/membership/checkout/${session_id}`,
+      headers: learner.auth,
+    });
     expect(state.json()).toMatchObject({ status: 'unpaid' });
     expect((await membershipOf(t.app, learner.auth)).status.state).toBe('not_official');
     // An expiry arriving after the payment never undoes it.
@@ -208,14 +254,24 @@ describe(`Stripe payments on ${testDriver}`, () => {
   it('refuses a checkout that would run Plus past the 5-year horizon', async () => {
     const learner = await signUp(t.app);
     for (let i = 0; i < 5; i += 1) await pay((await checkout(learner.auth, 'year')).session_id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'year' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/checkout',
+      headers: learner.auth,
+      payload: { plan: 'year' },
+    });
     expect([res.statusCode, res.json().code]).toEqual([409, 'membership_limit_reached']);
     expect((await membershipOf(t.app, learner.auth)).status.state).toBe('active');
   });
 
   it('rejects unknown plans and lists payments for admins only', async () => {
     const learner = await signUp(t.app);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'lifetime' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/checkout',
+      headers: learner.auth,
+      payload: { plan: 'lifetime' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('unknown_plan');
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/payments', headers: learner.auth });
@@ -237,10 +293,20 @@ describe(`payments switched off on ${testDriver}`, () => {
     const info = await membershipOf(t.app, learner.auth);
     expect(info.ways).toEqual({ pay: false, code: true, points: true });
     expect(info.pay_unavailable).toBe('payments_unavailable');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'month' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/checkout',
+      headers: learner.auth,
+      payload: { plan: 'month' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('payments_unavailable');
-    const hook = await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(hook.statusCode).toBe(503);
   });
 });
@@ -259,8 +325,15 @@ describe(`a Stripe account that refuses the key on ${testDriver}`, () => {
 
   it('answers 502 payment_failed and records no payment', async () => {
     const learner = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/membership/checkout', headers: learner.auth, payload: { plan: 'month' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/checkout',
+      headers: learner.auth,
+      payload: { plan: 'month' },
+    });
     expect([res.statusCode, res.json().code]).toEqual([502, 'payment_failed']);
-    expect(await t.app.database.db.select().from(payments).where(eq(payments.userId, learner.user.id))).toEqual([]);
+    expect(
+      await t.app.database.db.select().from(payments).where(eq(payments.userId, learner.user.id)),
+    ).toEqual([]);
   });
 });

@@ -234,15 +234,13 @@ describe(`progress over time on ${testDriver}`, () => {
     const twoDays = await progress('?days=2');
     expect(twoDays.hskk[0]?.points.map((p) => p.day)).toEqual([dayOf(daysAgo(1))]);
     // A time zone the learner saved for today's plan wins over the browser's.
-    await t.app.database.db
-      .insert(todaySettings)
-      .values({
-        userId: learner.user.id,
-        goalKind: 'minutes',
-        goalTarget: 10,
-        timezone: 'Asia/Shanghai',
-        reminderHour: 19,
-      });
+    await t.app.database.db.insert(todaySettings).values({
+      userId: learner.user.id,
+      goalKind: 'minutes',
+      goalTarget: 10,
+      timezone: 'Asia/Shanghai',
+      reminderHour: 19,
+    });
     expect((await progress('?tz=UTC')).tones).toEqual(shanghai.tones);
     await t.app.database.db.delete(todaySettings).where(eq(todaySettings.userId, learner.user.id));
     await t.app.database.db

@@ -29,7 +29,6 @@ const cardParams = z.object({ card_id: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
 const ANSWER_RATE = { max: 600, timeWindow: 60_000 };
 
-
 /**
  * Review of the learner's own mistakes (decision 018), signed-in only and per user: another user's card is a
  * 404 like a card that does not exist. Time comes from lib/clock, so the e2e can move a day forward.

@@ -345,19 +345,28 @@ describe(`review of own mistakes on ${testDriver}`, () => {
     const [row] = await t.app.database.db.select().from(reviewCards).where(eq(reviewCards.id, card.id));
     const logged = await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id));
     expect(logged).toHaveLength(90);
-    for (const l of logged) expect(l.answeredAt.getTime()).toBeGreaterThanOrEqual(row?.createdAt.getTime() ?? Infinity);
+    for (const l of logged)
+      expect(l.answeredAt.getTime()).toBeGreaterThanOrEqual(row?.createdAt.getTime() ?? Infinity);
     // So the practice falls on one day, today: no streak of 30 days.
     const today = await call('GET', '/today', fresh);
     expect(today.statusCode, today.body).toBe(200);
     expect(today.json<{ streak: { days: number } }>().streak.days).toBeLessThanOrEqual(1);
     // An old card's offline answer keeps its own time within the window, and no further back.
     const old = await add(fresh, '橘子');
-    await t.app.database.db.update(reviewCards).set({ createdAt: new Date(Date.now() - 60 * DAY) }).where(eq(reviewCards.id, old.id));
+    await t.app.database.db
+      .update(reviewCards)
+      .set({ createdAt: new Date(Date.now() - 60 * DAY) })
+      .where(eq(reviewCards.id, old.id));
     const within = new Date(Date.now() - 2 * DAY).toISOString();
     await call('POST', '/review/sync', fresh, {
       answers: [
         { card_id: old.id, rating: 3, answered_at: within, client_id: 'old-1' },
-        { card_id: old.id, rating: 3, answered_at: new Date(Date.now() - 40 * DAY).toISOString(), client_id: 'old-2' },
+        {
+          card_id: old.id,
+          rating: 3,
+          answered_at: new Date(Date.now() - 40 * DAY).toISOString(),
+          client_id: 'old-2',
+        },
       ],
     });
     const oldLog = await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, old.id));
@@ -382,7 +391,9 @@ describe(`review of own mistakes on ${testDriver}`, () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect(await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id))).toHaveLength(3);
+    expect(
+      await t.app.database.db.select().from(reviewLog).where(eq(reviewLog.cardId, card.id)),
+    ).toHaveLength(3);
   });
 
   it('turns a saved speaking test into cards: missed and wrong characters, capped per result', async () => {

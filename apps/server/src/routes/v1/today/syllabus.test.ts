@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meSchema, reviewCardResponseSchema, todayResponseSchema, todaySettingsResponseSchema } from '@kouyu/core';
+import {
+  meSchema,
+  reviewCardResponseSchema,
+  todayResponseSchema,
+  todaySettingsResponseSchema,
+} from '@kouyu/core';
 import { createTestApp, testDriver } from '../../../test/app.js';
 import type { TestApp } from '../../../test/app.js';
 import { clientAddress, signUp } from '../../../test/accounts.js';
@@ -74,13 +79,22 @@ describe(`the learner's syllabus on ${testDriver}`, () => {
     const fresh = await signUp(t.app);
     await call('PUT', '/api/v1/today/settings', fresh.auth, { ...base, exam_date, hsk_level: 1 });
     const hsk3 = await plan(fresh.auth);
-    expect(hsk3.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(/^\/hsk\/1\/(listening|reading)\/question\/101$/);
+    expect(hsk3.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(
+      /^\/hsk\/1\/(listening|reading)\/question\/101$/,
+    );
     expect(hsk3.exam).toMatchObject({ date: exam_date, syllabus: 'hsk3', level: '1' });
 
     const old = await signUp(t.app);
-    await call('PUT', '/api/v1/today/settings', old.auth, { ...base, exam_date, hsk_level: 2, syllabus: 'hsk2' });
+    await call('PUT', '/api/v1/today/settings', old.auth, {
+      ...base,
+      exam_date,
+      hsk_level: 2,
+      syllabus: 'hsk2',
+    });
     const hsk2 = await plan(old.auth);
-    expect(hsk2.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(/^\/hsk\/2\/(listening|reading)\/question\/[12]$/);
+    expect(hsk2.tasks.find((x) => x.kind === 'hsk')?.href).toMatch(
+      /^\/hsk\/2\/(listening|reading)\/question\/[12]$/,
+    );
     expect(hsk2.exam).toMatchObject({ syllabus: 'hsk2', level: '2' });
 
     // The 7-9 band has no practice sets yet: the written task is a dictation.

@@ -74,7 +74,12 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
             code: refusal.code,
             message: refusal.message,
             error: refusal.message,
-            header: { event: 'task-failed', task_id: null, error_code: refusal.code, error_message: refusal.message },
+            header: {
+              event: 'task-failed',
+              task_id: null,
+              error_code: refusal.code,
+              error_message: refusal.message,
+            },
           }),
         ),
       req.log,

@@ -157,17 +157,28 @@ describe(`test results on ${testDriver}`, () => {
       ids.add(submitResultSchema.parse(res.json()).data.id);
     }
     expect(ids.size).toBe(1);
-    const rows = await t.app.database.db.select().from(testResults).where(eq(testResults.userId, user.user.id));
+    const rows = await t.app.database.db
+      .select()
+      .from(testResults)
+      .where(eq(testResults.userId, user.user.id));
     expect(rows).toHaveLength(1);
     // A day of "test time" is the test's own limit at most (minutes, stored as seconds).
     const [test] = await t.app.database.db.select().from(hskkTests).where(eq(hskkTests.id, TRY));
     expect(rows[0]?.completedTime).toBe((test?.timeLimit ?? 0) * 60);
     // Another learner's kept recording cannot be named.
     const stranger = await signUp(t.app);
-    const theirs = await keepAnswerAudio(t.app.database.db, answerAudioStore(t.app.config), stranger.user.id, new Int16Array(16_000).fill(100));
+    const theirs = await keepAnswerAudio(
+      t.app.database.db,
+      answerAudioStore(t.app.config),
+      stranger.user.id,
+      new Int16Array(16_000).fill(100),
+    );
     const stolen = await submit(user, { answers: [answer(q(TRY, 1, 1), { audio_id: theirs })] });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'answers.0.audio_id' }] } });
+    expect(stolen.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: [{ field: 'answers.0.audio_id' }] },
+    });
     const own = await submit(stranger, { answers: [answer(q(TRY, 1, 1), { audio_id: theirs })] });
     expect(own.statusCode).toBe(201);
   });

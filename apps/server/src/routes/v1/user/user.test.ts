@@ -104,7 +104,12 @@ describe(`own account on ${testDriver}`, () => {
       stateBefore: 'new',
       applied: true,
     });
-    const audioId = await keepAnswerAudio(db, answerAudioStore(t.app.config), u.user.id, new Int16Array(1600).fill(300));
+    const audioId = await keepAnswerAudio(
+      db,
+      answerAudioStore(t.app.config),
+      u.user.id,
+      new Int16Array(1600).fill(300),
+    );
     const data = (await t.app.inject({ method: 'GET', url: '/api/v1/user/export', headers: u.auth })).json();
     expect(data.review_cards).toHaveLength(1);
     expect(data.review_cards[0]).toMatchObject({ hanzi: '妈', kind: 'tone' });
@@ -117,7 +122,11 @@ describe(`own account on ${testDriver}`, () => {
     const own = await t.app.inject({ method: 'GET', url: data.answer_recordings[0].url, headers: u.auth });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('audio/wav');
-    const theirs = await t.app.inject({ method: 'GET', url: data.answer_recordings[0].url, headers: other.auth });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: data.answer_recordings[0].url,
+      headers: other.auth,
+    });
     expect(theirs.statusCode).toBe(404);
   });
 
@@ -125,10 +134,17 @@ describe(`own account on ${testDriver}`, () => {
     const u = await signUp(t.app);
     const store = createUploadStore(t.app.config);
     const key = await store.save(Buffer.from('\x89PNG fake photo'), 'png');
-    await t.app.database.db.insert(dictationSessions).values({ userId: u.user.id, words: ['你好'], intervalS: 5, imageKey: key });
+    await t.app.database.db
+      .insert(dictationSessions)
+      .values({ userId: u.user.id, words: ['你好'], intervalS: 5, imageKey: key });
     expect(await store.read(key)).not.toBeNull();
     const answers = answerAudioStore(t.app.config);
-    const audioId = await keepAnswerAudio(t.app.database.db, answers, u.user.id, new Int16Array(1600).fill(300));
+    const audioId = await keepAnswerAudio(
+      t.app.database.db,
+      answers,
+      u.user.id,
+      new Int16Array(1600).fill(300),
+    );
     if (!audioId) throw new Error('no recording kept');
     expect(await answers.read(`${audioId}.wav`)).not.toBeNull();
     const wrong = await t.app.inject({

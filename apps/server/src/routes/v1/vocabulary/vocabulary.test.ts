@@ -30,7 +30,10 @@ describe(`vocabulary on ${testDriver}`, () => {
   it('counts the words of every level', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/vocabulary/levels' });
     const body = vocabularyLevelsSchema.parse(res.json());
-    const expected = syllabusEntries(loadVocabulary()).map((l) => ({ level: l.level, count: l.words.length }));
+    const expected = syllabusEntries(loadVocabulary()).map((l) => ({
+      level: l.level,
+      count: l.words.length,
+    }));
     expect(body.data).toEqual(expected);
     expect(body.data.slice(0, 2).map((l) => l.count)).toEqual([150, 150]);
     expect(body.total).toBe(expected.reduce((s, l) => s + l.count, 0));

@@ -8,10 +8,13 @@ import { RECORDER_CHUNK_MS } from '@kouyu/core';
  * live WebM (unknown-size Segment and Clusters) instead of a hand-made file.
  */
 export async function recordToneInChromium(hz: number, seconds: number): Promise<Buffer> {
-  const executablePath = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p): p is string => typeof p === 'string' && existsSync(p),
-  );
-  if (!executablePath) throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
+  const executablePath = [
+    process.env['CHROMIUM_PATH'],
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].find((p): p is string => typeof p === 'string' && existsSync(p));
+  if (!executablePath)
+    throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
   const browser = await chromium.launch({
     executablePath,
     headless: true,

@@ -40,13 +40,21 @@ export interface DashScopeStandIn {
 }
 
 const runTaskSchema = z.object({
-  header: z.object({ action: z.literal('run-task'), task_id: z.string().min(1), streaming: z.literal('duplex') }),
+  header: z.object({
+    action: z.literal('run-task'),
+    task_id: z.string().min(1),
+    streaming: z.literal('duplex'),
+  }),
   payload: z.object({
     task_group: z.literal('audio'),
     task: z.literal('asr'),
     function: z.literal('recognition'),
     model: z.string().min(1),
-    parameters: z.object({ format: z.literal('pcm'), sample_rate: z.literal(16000), language_hints: z.array(z.string()).optional() }),
+    parameters: z.object({
+      format: z.literal('pcm'),
+      sample_rate: z.literal(16000),
+      language_hints: z.array(z.string()).optional(),
+    }),
     input: z.object({}),
   }),
 });
@@ -57,23 +65,38 @@ const finishTaskSchema = z.object({
 
 const BYTES_PER_SECOND = 32000;
 
-function event(taskId: string, name: string, extra: Record<string, unknown> = {}, payload: unknown = {}): string {
+function event(
+  taskId: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+  payload: unknown = {},
+): string {
   return JSON.stringify({ header: { task_id: taskId, event: name, attributes: {}, ...extra }, payload });
 }
 
 function sentence(text: string, end: boolean, heartbeat = false) {
-  return { output: { sentence: { begin_time: 0, end_time: end ? 1 : null, text, sentence_end: end, heartbeat, words: [] } }, usage: null };
+  return {
+    output: {
+      sentence: { begin_time: 0, end_time: end ? 1 : null, text, sentence_end: end, heartbeat, words: [] },
+    },
+    usage: null,
+  };
 }
 
 /** Starts the stand-in on a free local port. */
-export async function startDashScopeStandIn(apiKey: string, behaviour: DashScopeBehaviour = 'normal'): Promise<DashScopeStandIn> {
+export async function startDashScopeStandIn(
+  apiKey: string,
+  behaviour: DashScopeBehaviour = 'normal',
+): Promise<DashScopeStandIn> {
   const wss = new WebSocketServer({ noServer: true });
   const server = createServer((_req, res) => res.writeHead(404).end());
   const standIn: DashScopeStandIn = { url: '', connections: [], behaviour, close: async () => undefined };
 
   server.on('upgrade', (req, socket, head) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"code":"InvalidApiKey"}');
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"code":"InvalidApiKey"}',
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, { headers: req.headers, received: [] }));
@@ -99,7 +122,9 @@ export async function startDashScopeStandIn(apiKey: string, behaviour: DashScope
           return;
         }
         if (standIn.behaviour === 'fail-on-audio') {
-          ws.send(event(taskId, 'task-failed', { error_code: 'ClientError', error_message: 'audio is not valid' }));
+          ws.send(
+            event(taskId, 'task-failed', { error_code: 'ClientError', error_message: 'audio is not valid' }),
+          );
           return ws.close(1000);
         }
         ws.send(event(taskId, 'result-generated', {}, sentence('', false, true)));
@@ -129,10 +154,22 @@ export async function startDashScopeStandIn(apiKey: string, behaviour: DashScope
         if (standIn.behaviour === 'silent-finish') return;
         const pcm = bytesToInt16(Buffer.concat(audio));
         ws.send(event(taskId, 'result-generated', {}, sentence(`${describeAudio(pcm, 16000)}。`, true)));
-        ws.send(event(taskId, 'task-finished', {}, { output: {}, usage: { duration: Math.round(pcm.length / 16000) } }));
+        ws.send(
+          event(
+            taskId,
+            'task-finished',
+            {},
+            { output: {}, usage: { duration: Math.round(pcm.length / 16000) } },
+          ),
+        );
         return;
       }
-      ws.send(event(taskId || 'unknown', 'task-failed', { error_code: 'InvalidParameter', error_message: 'task message is not valid' }));
+      ws.send(
+        event(taskId || 'unknown', 'task-failed', {
+          error_code: 'InvalidParameter',
+          error_message: 'task message is not valid',
+        }),
+      );
       ws.close(1000);
     });
   }

@@ -79,10 +79,13 @@ export async function startDoubaoStandIn(
 
   server.on('upgrade', (req, socket, head) => {
     const h = req.headers;
-    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nX-Tt-Logid: standin-log-1\r\nConnection: close\r\n\r\n`);
-    if (h['x-api-app-key'] !== appKey || h['x-api-access-key'] !== accessKey) return refuse('401 Unauthorized');
+    const refuse = (status: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nX-Tt-Logid: standin-log-1\r\nConnection: close\r\n\r\n`);
+    if (h['x-api-app-key'] !== appKey || h['x-api-access-key'] !== accessKey)
+      return refuse('401 Unauthorized');
     const connectId = h['x-api-connect-id'];
-    if (h['x-api-resource-id'] !== resourceId || typeof connectId !== 'string' || !UUID.test(connectId)) return refuse('400 Bad Request');
+    if (h['x-api-resource-id'] !== resourceId || typeof connectId !== 'string' || !UUID.test(connectId))
+      return refuse('400 Bad Request');
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, { headers: h, frames: [], request: null }));
   });
 
@@ -95,7 +98,8 @@ export async function startDoubaoStandIn(
       ws.close(1000);
     };
     ws.on('message', (data, isBinary) => {
-      if (!isBinary || !Buffer.isBuffer(data)) return fail(BAD_PARAMETERS, 'text frames are not part of the protocol');
+      if (!isBinary || !Buffer.isBuffer(data))
+        return fail(BAD_PARAMETERS, 'text frames are not part of the protocol');
       let frame: ReturnType<typeof decodeClientFrame>;
       try {
         frame = decodeClientFrame(data);
@@ -105,10 +109,15 @@ export async function startDoubaoStandIn(
       const { header, sequence, payload } = frame;
       connection.frames.push({ ...header, sequence, bytes: payload.length });
       const last = sequence !== null && sequence < 0;
-      if (sequence === null || Math.abs(sequence) !== expected) return fail(BAD_PARAMETERS, `expected sequence ${expected}, got ${sequence}`);
+      if (sequence === null || Math.abs(sequence) !== expected)
+        return fail(BAD_PARAMETERS, `expected sequence ${expected}, got ${sequence}`);
       expected++;
       if (expected === 2) {
-        if (header.type !== MessageType.fullClientRequest || header.serialization !== Serialization.json || header.compression !== Compression.gzip) {
+        if (
+          header.type !== MessageType.fullClientRequest ||
+          header.serialization !== Serialization.json ||
+          header.compression !== Compression.gzip
+        ) {
           return fail(BAD_PARAMETERS, 'the first frame must be a gzip JSON full client request');
         }
         let json: unknown = null;
@@ -124,19 +133,41 @@ export async function startDoubaoStandIn(
         return;
       }
       if (header.type !== MessageType.audioOnly) return fail(BAD_PARAMETERS, 'expected an audio-only frame');
-      if (typeof standIn.behaviour === 'object') return fail(standIn.behaviour.errorOnAudio, 'stand-in error');
+      if (typeof standIn.behaviour === 'object')
+        return fail(standIn.behaviour.errorOnAudio, 'stand-in error');
       audio.push(payload);
       const received = Buffer.concat(audio);
       if (!last) {
-        ws.send(encodeServerResponse(sequence, { audio_info: { duration: received.length / 32 }, result: { text: `收到${received.length}字节` } }, false));
+        ws.send(
+          encodeServerResponse(
+            sequence,
+            {
+              audio_info: { duration: received.length / 32 },
+              result: { text: `收到${received.length}字节` },
+            },
+            false,
+          ),
+        );
         return;
       }
       if (standIn.behaviour === 'silent-final') return;
       if (received.length === 0) return fail(EMPTY_AUDIO, 'audio is empty');
       const pcm = bytesToInt16(received);
       const text = describeAudio(pcm, 16000);
-      const utterance = { definite: true, start_time: 0, end_time: Math.round(pcm.length / 16), text, words: [] };
-      ws.send(encodeServerResponse(sequence, { audio_info: { duration: pcm.length / 16 }, result: { text, utterances: [utterance] } }, true));
+      const utterance = {
+        definite: true,
+        start_time: 0,
+        end_time: Math.round(pcm.length / 16),
+        text,
+        words: [],
+      };
+      ws.send(
+        encodeServerResponse(
+          sequence,
+          { audio_info: { duration: pcm.length / 16 }, result: { text, utterances: [utterance] } },
+          true,
+        ),
+      );
     });
   }
 

@@ -33,22 +33,37 @@ async function body(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Starts the stand-in on a free local port; `apiKey` null accepts requests without a key. */
-export async function startOpenAiStandIn(apiKey: string | null, behaviour: OpenAiBehaviour = 'normal'): Promise<OpenAiStandIn> {
+export async function startOpenAiStandIn(
+  apiKey: string | null,
+  behaviour: OpenAiBehaviour = 'normal',
+): Promise<OpenAiStandIn> {
   const standIn: OpenAiStandIn = { baseUrl: '', requests: [], behaviour, close: async () => undefined };
   const json = (res: ServerResponse, status: number, value: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 
   const server = createServer((req, res) => {
     void (async () => {
-      if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return json(res, 404, { error: { message: 'not found' } });
+      if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
+        return json(res, 404, { error: { message: 'not found' } });
       const raw = await body(req);
-      const log: OpenAiRequestLog = { authorization: req.headers.authorization, contentType: req.headers['content-type'], fields: {}, file: null };
+      const log: OpenAiRequestLog = {
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        fields: {},
+        file: null,
+      };
       standIn.requests.push(log);
       if (apiKey !== null && req.headers.authorization !== `Bearer ${apiKey}`) {
-        return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+        return json(res, 401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+        });
       }
       // The platform's own multipart parser reads the form, so the test checks real multipart bytes.
-      const form = await new Request('http://standin/', { method: 'POST', headers: { 'content-type': log.contentType ?? '' }, body: raw }).formData();
+      const form = await new Request('http://standin/', {
+        method: 'POST',
+        headers: { 'content-type': log.contentType ?? '' },
+        body: raw,
+      }).formData();
       let wav: Buffer | null = null;
       for (const [name, value] of form.entries()) {
         if (typeof value === 'string') log.fields[name] = value;
@@ -58,8 +73,10 @@ export async function startOpenAiStandIn(apiKey: string | null, behaviour: OpenA
         }
       }
       if (standIn.behaviour === 'silent') return;
-      if (standIn.behaviour === 'server-error') return json(res, 500, { error: { message: 'stand-in failure' } });
-      if (!wav || !log.fields['model']) return json(res, 400, { error: { message: 'file and model are required' } });
+      if (standIn.behaviour === 'server-error')
+        return json(res, 500, { error: { message: 'stand-in failure' } });
+      if (!wav || !log.fields['model'])
+        return json(res, 400, { error: { message: 'file and model are required' } });
       const { samples, sampleRate } = parseWav(wav);
       return json(res, 200, { text: describeAudio(float32ToInt16(samples), sampleRate) });
     })().catch(() => json(res, 400, { error: { message: 'bad request' } }));
@@ -72,4 +89,3 @@ export async function startOpenAiStandIn(apiKey: string | null, behaviour: OpenA
   };
   return standIn;
 }
-

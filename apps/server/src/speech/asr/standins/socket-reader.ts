@@ -14,7 +14,9 @@ export class SocketReader {
       if (waiter) waiter(value);
       else this.queue.push(value);
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
   }
 
   /** The next message, waiting for it if none is queued. */

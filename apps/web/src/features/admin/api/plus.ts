@@ -30,7 +30,10 @@ export function usePayments(page: number) {
 
 /** `GET /admin/redeem-codes`: the batches with their used and revoked counts. */
 export function useBatches() {
-  return useQuery({ queryKey: plusKeys.batches, queryFn: () => api('/admin/redeem-codes', { schema: redeemBatchesSchema }) });
+  return useQuery({
+    queryKey: plusKeys.batches,
+    queryFn: () => api('/admin/redeem-codes', { schema: redeemBatchesSchema }),
+  });
 }
 
 /** `GET /admin/redeem-codes/{id}`: a batch's codes and who used them. */
@@ -39,7 +42,11 @@ export function getBatch(id: number) {
 }
 
 export function useBatch(id: number | null) {
-  return useQuery({ queryKey: plusKeys.batch(id ?? 0), queryFn: () => getBatch(id ?? 0), enabled: id !== null });
+  return useQuery({
+    queryKey: plusKeys.batch(id ?? 0),
+    queryFn: () => getBatch(id ?? 0),
+    enabled: id !== null,
+  });
 }
 
 /** `POST /admin/redeem-codes`: a new batch; the answer carries its codes. */
@@ -56,7 +63,8 @@ export function useCreateBatch() {
 export function useRevokeBatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/admin/redeem-codes/${id}/revoke`, { method: 'POST', body: {}, schema: revokedSchema }),
+    mutationFn: (id: number) =>
+      api(`/admin/redeem-codes/${id}/revoke`, { method: 'POST', body: {}, schema: revokedSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: plusKeys.batches }),
   });
 }
@@ -80,4 +88,3 @@ export function downloadText(text: string, fileName: string, type: string) {
   a.remove();
   URL.revokeObjectURL(url);
 }
-

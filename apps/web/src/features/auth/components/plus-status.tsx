@@ -4,7 +4,13 @@ import { useLang } from '@/components/ui/local-link';
 import { formatDate } from '@/lib/format-date';
 
 /** "Active until …", "Expired" or "Not a member"; a stored expiry that cannot be read says why. */
-export function PlusStatusText({ membership, expiration }: { membership: PlusStatus; expiration: string | null }) {
+export function PlusStatusText({
+  membership,
+  expiration,
+}: {
+  membership: PlusStatus;
+  expiration: string | null;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   if (membership.dateError) return <>{t(`errors.${membership.dateError}`)}</>;

@@ -53,8 +53,6 @@ describe('dictation result', () => {
       .map((a) => decodeURIComponent(a.getAttribute('href') ?? ''));
     expect(links).toEqual(['/en/write/友', '/en/write/气']);
     const wrong = screen.getAllByTestId('char-result').find((li) => li.dataset['status'] === 'wrong');
-    expect(
-      within(wrong ?? document.body).getByRole('link', { name: 'Write it: 友, by hand' }),
-    ).toBeTruthy();
+    expect(within(wrong ?? document.body).getByRole('link', { name: 'Write it: 友, by hand' })).toBeTruthy();
   });
 });

@@ -47,7 +47,6 @@ export interface DictationPlayer {
   retry(): void;
 }
 
-
 /**
  * Speaks the words one by one through an <audio> element, waiting `intervalS` seconds after each:
  * connecting → speaking word k of n (→ waiting) → complete; pause, resume and stop at any time.

@@ -5,7 +5,8 @@ import { api } from '@/lib/api';
 /** `POST /membership/checkout {plan}`: starts a checkout and leaves for the provider's page. */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (plan: string) => api('/membership/checkout', { method: 'POST', body: { plan }, schema: checkoutSchema }),
+    mutationFn: (plan: string) =>
+      api('/membership/checkout', { method: 'POST', body: { plan }, schema: checkoutSchema }),
     onSuccess: (data) => window.location.assign(data.url),
   });
 }
@@ -20,10 +21,13 @@ export function useCheckoutState(sessionId: string | null) {
   const queryKey = ['membership-checkout', sessionId];
   const query = useQuery({
     queryKey,
-    queryFn: () => api(`/membership/checkout/${encodeURIComponent(sessionId ?? '')}`, { schema: checkoutStateSchema }),
+    queryFn: () =>
+      api(`/membership/checkout/${encodeURIComponent(sessionId ?? '')}`, { schema: checkoutStateSchema }),
     enabled: sessionId !== null,
     refetchInterval: (q) =>
-      q.state.data?.status === 'pending' && q.state.dataUpdateCount < CHECKOUT_POLL_LIMIT ? CHECKOUT_POLL_MS : false,
+      q.state.data?.status === 'pending' && q.state.dataUpdateCount < CHECKOUT_POLL_LIMIT
+        ? CHECKOUT_POLL_MS
+        : false,
     retry: 2,
   });
   const polls = client.getQueryState(queryKey)?.dataUpdateCount ?? 0;

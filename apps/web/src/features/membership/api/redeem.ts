@@ -6,7 +6,8 @@ import { announcePaymentCompleted } from '../hooks/payment-completed';
 /** `POST /membership/redeem {code}`; on success the whole app refreshes its Plus status. */
 export function useRedeem() {
   return useMutation({
-    mutationFn: (code: string) => api('/membership/redeem', { method: 'POST', body: { code }, schema: membershipChangeSchema }),
+    mutationFn: (code: string) =>
+      api('/membership/redeem', { method: 'POST', body: { code }, schema: membershipChangeSchema }),
     onSuccess: () => announcePaymentCompleted(),
   });
 }
@@ -14,7 +15,8 @@ export function useRedeem() {
 /** `POST /membership/points {plan}`: spends points on a plan. */
 export function useSpendPoints() {
   return useMutation({
-    mutationFn: (plan: string) => api('/membership/points', { method: 'POST', body: { plan }, schema: membershipChangeSchema }),
+    mutationFn: (plan: string) =>
+      api('/membership/points', { method: 'POST', body: { plan }, schema: membershipChangeSchema }),
     onSuccess: () => announcePaymentCompleted(),
   });
 }

@@ -9,8 +9,13 @@ import { ErrorText } from './error-text';
 const LOCALES = { en: 'en', zh: 'zh-CN', ru: 'ru' } as const;
 
 /** A plan price in the user's locale format ($9.99, 9,99 $, US$9.99). */
-export function formatPrice(plan: Pick<MembershipPlan, 'price' | 'currency'>, lang: keyof typeof LOCALES): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: plan.currency }).format(plan.price);
+export function formatPrice(
+  plan: Pick<MembershipPlan, 'price' | 'currency'>,
+  lang: keyof typeof LOCALES,
+): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: plan.currency }).format(
+    plan.price,
+  );
 }
 
 /** The operator's plans, each with the ways to buy it this server offers (pay, spend points). */
@@ -21,7 +26,10 @@ export function Plans({ info, renewing }: { info: MembershipInfo; renewing: bool
   const points = useSpendPoints();
   const busy = checkout.isPending || points.isPending;
   return (
-    <section className="rounded-2xl border border-line bg-surface-raised p-5 shadow-sm" aria-labelledby="plus-plans">
+    <section
+      className="rounded-2xl border border-line bg-surface-raised p-5 shadow-sm"
+      aria-labelledby="plus-plans"
+    >
       <h2 id="plus-plans" className="text-lg font-semibold">
         {renewing ? t('membership.renewTitle') : t('membership.plansTitle')}
       </h2>
@@ -31,12 +39,20 @@ export function Plans({ info, renewing }: { info: MembershipInfo; renewing: bool
       </p>
       <ul className="grid gap-3 sm:grid-cols-2">
         {info.plans.map((plan) => (
-          <li key={plan.id} className="flex flex-col gap-2 rounded-xl border border-line p-4" data-testid={`plan-${plan.id}`}>
+          <li
+            key={plan.id}
+            className="flex flex-col gap-2 rounded-xl border border-line p-4"
+            data-testid={`plan-${plan.id}`}
+          >
             <span className="font-semibold">{t('membership.planDays', { count: plan.days })}</span>
             {info.ways.pay ? <span className="text-2xl font-semibold">{formatPrice(plan, lang)}</span> : null}
             <div className="mt-auto flex flex-wrap gap-2">
               {info.ways.pay ? (
-                <Button disabled={busy} onClick={() => checkout.mutate(plan.id)} data-testid={`pay-${plan.id}`}>
+                <Button
+                  disabled={busy}
+                  onClick={() => checkout.mutate(plan.id)}
+                  data-testid={`pay-${plan.id}`}
+                >
                   {t('membership.pay')}
                 </Button>
               ) : null}
@@ -56,7 +72,11 @@ export function Plans({ info, renewing }: { info: MembershipInfo; renewing: bool
       </ul>
       {info.ways.pay && info.payment_methods.length > 0 ? (
         <p className="mt-3 text-xs text-ink-muted">
-          {t('membership.methods', { methods: info.payment_methods.map((m) => t(`membership.method.${m}`, { defaultValue: m })).join(', ') })}
+          {t('membership.methods', {
+            methods: info.payment_methods
+              .map((m) => t(`membership.method.${m}`, { defaultValue: m }))
+              .join(', '),
+          })}
         </p>
       ) : null}
       {!info.ways.pay && info.pay_unavailable ? (

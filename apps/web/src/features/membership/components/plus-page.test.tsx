@@ -29,7 +29,14 @@ const user: StoredUser = {
 };
 
 const info = (over: Partial<MembershipInfo> = {}): MembershipInfo => ({
-  status: { state: 'not_official', is_official: false, has_active_vip: false, days_until_expiration: 0, expires_at: null, warning: null },
+  status: {
+    state: 'not_official',
+    is_official: false,
+    has_active_vip: false,
+    days_until_expiration: 0,
+    expires_at: null,
+    warning: null,
+  },
   plans: [
     { id: 'week', days: 7, price: 2.99, currency: 'USD', points: 100 },
     { id: 'month', days: 30, price: 9.99, currency: 'EUR', points: 429 },
@@ -48,7 +55,9 @@ function App() {
   return <PlusPage />;
 }
 function show(lang = 'en') {
-  const router = createMemoryRouter([{ path: '/:lang/plus', element: <App /> }], { initialEntries: [`/${lang}/plus`] });
+  const router = createMemoryRouter([{ path: '/:lang/plus', element: <App /> }], {
+    initialEntries: [`/${lang}/plus`],
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -60,7 +69,10 @@ describe('the /plus page', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     saveAuth({ token, refresh_token: 'r', user, payment_expiration: null });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: answer }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: answer }), { status: 200 })),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -84,7 +96,14 @@ describe('the /plus page', () => {
     answer = info({
       ways: { pay: true, code: true, points: false },
       pay_unavailable: null,
-      status: { state: 'active', is_official: true, has_active_vip: true, days_until_expiration: 1, expires_at: expires, warning: { level: 'urgent', days: 1 } },
+      status: {
+        state: 'active',
+        is_official: true,
+        has_active_vip: true,
+        days_until_expiration: 1,
+        expires_at: expires,
+        warning: { level: 'urgent', days: 1 },
+      },
     });
     await i18n.changeLanguage('ru');
     show('ru');
@@ -100,7 +119,14 @@ describe('the /plus page', () => {
     show();
     await screen.findByTestId('plus-status');
     answer = info({
-      status: { state: 'active', is_official: true, has_active_vip: true, days_until_expiration: 7, expires_at: new Date(Date.now() + 7 * DAY).toISOString(), warning: { level: 'warning', days: 7 } },
+      status: {
+        state: 'active',
+        is_official: true,
+        has_active_vip: true,
+        days_until_expiration: 7,
+        expires_at: new Date(Date.now() + 7 * DAY).toISOString(),
+        warning: { level: 'warning', days: 7 },
+      },
       points_balance: 20,
     });
     announcePaymentCompleted();

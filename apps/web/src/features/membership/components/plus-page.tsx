@@ -20,7 +20,9 @@ export function PlusPage() {
         <h1 className="text-2xl font-semibold">{t('pages.plus')}</h1>
         <p className="text-ink-muted">{t('membership.intro')}</p>
       </header>
-      {params.get('cancelled') ? <Alert testId="checkout-cancelled">{t('membership.cancelled')}</Alert> : null}
+      {params.get('cancelled') ? (
+        <Alert testId="checkout-cancelled">{t('membership.cancelled')}</Alert>
+      ) : null}
       {membership.isPending ? <p role="status">{t('membership.loading')}</p> : null}
       <ErrorText error={membership.error} />
       {info ? (

@@ -19,8 +19,13 @@ export function RedeemForm() {
     if (parsed.success) redeem.mutate(parsed.data.code, { onSuccess: () => setCode('') });
   };
   return (
-    <section className="rounded-2xl border border-line bg-surface-raised p-5 shadow-sm" aria-labelledby="plus-redeem">
-      <h2 id="plus-redeem" className="text-lg font-semibold">{t('membership.redeemTitle')}</h2>
+    <section
+      className="rounded-2xl border border-line bg-surface-raised p-5 shadow-sm"
+      aria-labelledby="plus-redeem"
+    >
+      <h2 id="plus-redeem" className="text-lg font-semibold">
+        {t('membership.redeemTitle')}
+      </h2>
       <p className="mb-3 text-sm text-ink-muted">{t('membership.redeemIntro')}</p>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm">
@@ -43,7 +48,9 @@ export function RedeemForm() {
       </form>
       <div className="mt-3 flex flex-col gap-2">
         {invalid ? (
-          <p role="alert" className="text-sm text-danger">{t('errors.redeem_code_unknown')}</p>
+          <p role="alert" className="text-sm text-danger">
+            {t('errors.redeem_code_unknown')}
+          </p>
         ) : null}
         <ErrorText error={redeem.error} testId="redeem-error" />
         {redeem.isSuccess ? (

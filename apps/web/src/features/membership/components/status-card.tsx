@@ -39,7 +39,10 @@ export function StatusCard({ status }: { status: MembershipStatus }) {
           role={warning.level === 'urgent' ? 'alert' : 'status'}
           data-testid="plus-warning"
           data-level={warning.level}
-          className={cn('mt-3 text-sm font-medium', warning.level === 'urgent' ? 'text-danger' : 'text-warning')}
+          className={cn(
+            'mt-3 text-sm font-medium',
+            warning.level === 'urgent' ? 'text-danger' : 'text-warning',
+          )}
         >
           {warning.level === 'warning'
             ? t('account.expiresInDays', { days: warning.days })

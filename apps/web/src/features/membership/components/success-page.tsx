@@ -27,7 +27,11 @@ export function PlusSuccessPage() {
   }, [status]);
   const gaveUp = state.exhausted;
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-10" data-testid="plus-success" data-status={status ?? 'unknown'}>
+    <div
+      className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-10"
+      data-testid="plus-success"
+      data-status={status ?? 'unknown'}
+    >
       <h1 className="text-2xl font-semibold">{t('pages.plus')}</h1>
       {!sessionId ? <Alert tone="error">{t('errors.payment_not_found')}</Alert> : null}
       {status === 'paid' ? (
@@ -38,7 +42,9 @@ export function PlusSuccessPage() {
       {status === 'pending' && !gaveUp ? <p role="status">{t('membership.waiting')}</p> : null}
       {gaveUp ? <Alert>{t('membership.stillWaiting')}</Alert> : null}
       {status === 'unpaid' ? <Alert testId="payment-unpaid">{t('membership.unpaid')}</Alert> : null}
-      {status === 'refunded' || status === 'partially_refunded' ? <Alert>{t('membership.refunded')}</Alert> : null}
+      {status === 'refunded' || status === 'partially_refunded' ? (
+        <Alert>{t('membership.refunded')}</Alert>
+      ) : null}
       <ErrorText error={state.error} />
       <LocalLink to="/plus" className={buttonClass('secondary', 'md', 'self-start')}>
         {t('membership.back')}

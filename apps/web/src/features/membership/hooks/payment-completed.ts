@@ -30,7 +30,12 @@ export function refreshPlus(client: QueryClient): Promise<void> {
       const user = getSession().user;
       if (data && user) {
         saveUser(
-          { ...user, is_official: data.status.is_official, is_vip: data.status.has_active_vip, point: data.points_balance },
+          {
+            ...user,
+            is_official: data.status.is_official,
+            is_vip: data.status.has_active_vip,
+            point: data.points_balance,
+          },
           data.status.expires_at,
         );
       }

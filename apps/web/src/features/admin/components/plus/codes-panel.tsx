@@ -23,7 +23,10 @@ function BatchCodes({ id }: { id: number }) {
           {c.revoked_at ? <Badge tone="danger">{t('membership.revoked')}</Badge> : null}
           {c.used_at ? (
             <span className="text-ink-muted">
-              {t('membership.usedBy', { email: c.used_by ?? '', date: formatDate(c.used_at, lang, 'withTime') })}
+              {t('membership.usedBy', {
+                email: c.used_by ?? '',
+                date: formatDate(c.used_at, lang, 'withTime'),
+              })}
             </span>
           ) : null}
         </li>
@@ -42,7 +45,11 @@ function BatchRow({ batch }: { batch: RedeemBatch }) {
   const exportCsv = async () => {
     try {
       const detail = await getBatch(batch.id);
-      downloadText(redeemCodesCsv(detail.batch, detail.codes), `kouyu-plus-codes-${batch.id}.csv`, 'text/csv');
+      downloadText(
+        redeemCodesCsv(detail.batch, detail.codes),
+        `kouyu-plus-codes-${batch.id}.csv`,
+        'text/csv',
+      );
     } catch (err) {
       setExportError(err);
     }
@@ -58,12 +65,16 @@ function BatchRow({ batch }: { batch: RedeemBatch }) {
           </span>
           <span className="text-xs text-ink-muted">
             {formatDate(batch.created_at, lang)}
-            {batch.expires_at ? ` · ${t('membership.validUntil', { date: formatDate(batch.expires_at, lang) })}` : ''}
+            {batch.expires_at
+              ? ` · ${t('membership.validUntil', { date: formatDate(batch.expires_at, lang) })}`
+              : ''}
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge tone="success">{t('membership.usedCount', { count: batch.used })}</Badge>
-          {batch.revoked > 0 ? <Badge tone="danger">{t('membership.revokedCount', { count: batch.revoked })}</Badge> : null}
+          {batch.revoked > 0 ? (
+            <Badge tone="danger">{t('membership.revokedCount', { count: batch.revoked })}</Badge>
+          ) : null}
           <Button variant="ghost" size="sm" onClick={() => setOpen(!open)} aria-expanded={open}>
             {open ? t('membership.hideCodes') : t('membership.showCodes')}
           </Button>
@@ -106,9 +117,13 @@ export function CodesPanel() {
       <Panel title={t('membership.batchesTitle')} testId="admin-batches">
         {batches.isPending ? <Loading /> : null}
         {batches.error ? <LoadError error={batches.error} onRetry={() => void batches.refetch()} /> : null}
-        {batches.data?.data.length === 0 ? <p className="text-ink-muted">{t('membership.noBatches')}</p> : null}
+        {batches.data?.data.length === 0 ? (
+          <p className="text-ink-muted">{t('membership.noBatches')}</p>
+        ) : null}
         <ul className="flex flex-col gap-3">
-          {batches.data?.data.map((b) => <BatchRow key={b.id} batch={b} />)}
+          {batches.data?.data.map((b) => (
+            <BatchRow key={b.id} batch={b} />
+          ))}
         </ul>
       </Panel>
     </div>

@@ -33,19 +33,44 @@ export function CreateBatch() {
       <div className="grid gap-3 sm:grid-cols-4">
         <label className="flex flex-col gap-1 text-sm">
           {t('membership.days')}
-          <input type="number" min={1} value={days} onChange={(e) => setDays(e.target.value)} className={inputClass} data-testid="batch-days" />
+          <input
+            type="number"
+            min={1}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            className={inputClass}
+            data-testid="batch-days"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t('membership.count')}
-          <input type="number" min={1} max={1000} value={count} onChange={(e) => setCount(e.target.value)} className={inputClass} data-testid="batch-count" />
+          <input
+            type="number"
+            min={1}
+            max={1000}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            className={inputClass}
+            data-testid="batch-count"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t('membership.expires')}
-          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} className={inputClass} />
+          <input
+            type="date"
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            className={inputClass}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t('membership.note')}
-          <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} className={inputClass} />
+          <input
+            value={note}
+            maxLength={200}
+            onChange={(e) => setNote(e.target.value)}
+            className={inputClass}
+          />
         </label>
       </div>
       <Button type="submit" className="self-start" disabled={create.isPending} data-testid="batch-create">
@@ -58,16 +83,30 @@ export function CreateBatch() {
       ) : null}
       <ActionError error={create.error} />
       {created ? (
-        <div className="flex flex-col gap-2 rounded-xl border border-success/40 p-3" data-testid="batch-created">
-          <p className="text-sm">{t('membership.created', { count: created.codes.length, days: created.batch.days })}</p>
-          <pre className="max-h-48 overflow-auto rounded-lg bg-surface-sunken p-2 font-mono text-sm select-all" data-testid="batch-codes">
+        <div
+          className="flex flex-col gap-2 rounded-xl border border-success/40 p-3"
+          data-testid="batch-created"
+        >
+          <p className="text-sm">
+            {t('membership.created', { count: created.codes.length, days: created.batch.days })}
+          </p>
+          <pre
+            className="max-h-48 overflow-auto rounded-lg bg-surface-sunken p-2 font-mono text-sm select-all"
+            data-testid="batch-codes"
+          >
             {created.codes.join('\n')}
           </pre>
           <Button
             variant="secondary"
             size="sm"
             className="self-start"
-            onClick={() => downloadText(`${created.codes.join('\n')}\n`, `kouyu-plus-codes-${created.batch.id}.txt`, 'text/plain')}
+            onClick={() =>
+              downloadText(
+                `${created.codes.join('\n')}\n`,
+                `kouyu-plus-codes-${created.batch.id}.txt`,
+                'text/plain',
+              )
+            }
           >
             {t('membership.downloadCodes')}
           </Button>

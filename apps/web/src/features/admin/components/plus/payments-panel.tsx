@@ -7,7 +7,13 @@ import { formatDate } from '@/lib/format-date';
 import { usePayments } from '../../api/plus';
 import { Badge, LoadError, Loading, Panel } from '../parts';
 
-const TONE = { pending: 'neutral', paid: 'success', unpaid: 'neutral', refunded: 'danger', partially_refunded: 'warning' } as const;
+const TONE = {
+  pending: 'neutral',
+  paid: 'success',
+  unpaid: 'neutral',
+  refunded: 'danger',
+  partially_refunded: 'warning',
+} as const;
 
 function money(amount: number, currency: string, lang: string) {
   return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
@@ -22,7 +28,9 @@ function Row({ p }: { p: AdminPayment }) {
       <td className="py-2 pr-3 break-all">{p.email}</td>
       <td className="py-2 pr-3">{t('membership.planDays', { plan: p.plan, days: p.days })}</td>
       <td className="py-2 pr-3 whitespace-nowrap">{money(p.amount, p.currency, lang)}</td>
-      <td className="py-2 pr-3 whitespace-nowrap">{p.amount_refunded > 0 ? money(p.amount_refunded, p.currency, lang) : '—'}</td>
+      <td className="py-2 pr-3 whitespace-nowrap">
+        {p.amount_refunded > 0 ? money(p.amount_refunded, p.currency, lang) : '—'}
+      </td>
       <td className="py-2 pr-3">
         <Badge tone={TONE[p.status]}>{t(`membership.status.${p.status}`)}</Badge>
       </td>
@@ -71,7 +79,12 @@ export function PaymentsPanel() {
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('membership.previous')}
           </Button>
-          <Button variant="secondary" size="sm" disabled={page * 20 >= data.total} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page * 20 >= data.total}
+            onClick={() => setPage(page + 1)}
+          >
             {t('membership.next')}
           </Button>
         </div>

@@ -16,14 +16,20 @@ export function MembershipHistory({ userId }: { userId: number }) {
       {history.data?.data.length === 0 ? <p className="text-ink-muted">{t('membership.noHistory')}</p> : null}
       <ul className="flex flex-col gap-1 text-sm">
         {history.data?.data.map((h) => (
-          <li key={h.id} className="flex flex-wrap gap-x-3 border-b border-line py-1 last:border-0" data-testid="history-row">
+          <li
+            key={h.id}
+            className="flex flex-wrap gap-x-3 border-b border-line py-1 last:border-0"
+            data-testid="history-row"
+          >
             <time dateTime={h.created_at} className="text-ink-muted">
               {formatDate(h.created_at, lang, 'withTime')}
             </time>
             <span className="font-medium">{t(`membership.kind.${h.kind}`)}</span>
             <span>{t('membership.daysDelta', { days: h.days > 0 ? `+${h.days}` : String(h.days) })}</span>
             {h.new_expiry ? (
-              <span className="text-ink-muted">{t('membership.newExpiry', { date: formatDate(h.new_expiry, lang) })}</span>
+              <span className="text-ink-muted">
+                {t('membership.newExpiry', { date: formatDate(h.new_expiry, lang) })}
+              </span>
             ) : null}
           </li>
         ))}
