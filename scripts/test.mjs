@@ -1,4 +1,4 @@
-// `npm test`: every suite — lint, types, unit, API (PGlite, and PostgreSQL + Redis when DATABASE_URL is set),
+// `npm test`: every suite — lint, format, types, unit, API (PGlite, and PostgreSQL + Redis when DATABASE_URL is set),
 // and end-to-end in headless Chromium — then one closing line with the counts.
 import { readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,8 @@ ensureInstalled();
 ensureTestPackages();
 console.log('› lint');
 run('npm', ['run', 'lint', '--silent']);
+console.log('› format');
+run('npm', ['run', 'format:check', '--silent']);
 console.log('› typecheck');
 run('npm', ['run', 'typecheck', '--silent']);
 build();
