@@ -53,20 +53,22 @@ const REFRESH_TIMEOUT_MS = 15_000;
  * Aborts after `ms`, or at once when the browser goes offline: a request sent as the network went away
  * may neither answer nor fail, and everything waiting on the refresh would wait with it.
  */
-function lostNetworkSignal(ms: number): AbortSignal {
+function lostNetworkSignal(ms: number): { signal: AbortSignal; release: () => void } {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), ms);
   const offline = () => ac.abort();
   if (typeof window !== 'undefined') window.addEventListener('offline', offline, { once: true });
-  ac.signal.addEventListener('abort', () => {
+  // Once the answer came, neither the timer nor the listener is needed any more.
+  const release = () => {
     clearTimeout(timer);
     if (typeof window !== 'undefined') window.removeEventListener('offline', offline);
-  });
-  return ac.signal;
+  };
+  ac.signal.addEventListener('abort', release);
+  return { signal: ac.signal, release };
 }
 
 async function postRefresh(refreshToken: string): Promise<boolean> {
-  const signal = lostNetworkSignal(REFRESH_TIMEOUT_MS);
+  const { signal, release } = lostNetworkSignal(REFRESH_TIMEOUT_MS);
   try {
     const res = await fetch(`${API_BASE}/auth/refresh`, {
       method: 'POST',
@@ -92,6 +94,8 @@ async function postRefresh(refreshToken: string): Promise<boolean> {
   } catch {
     lastRefreshRefused = false;
     return false;
+  } finally {
+    release();
   }
 }
 
@@ -189,9 +193,11 @@ async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Resp
   // Offline, nothing is sent: a request queued behind ones the dead network keeps open would wait for
   // ever; failing at once lets the caller keep its work on the device (a run, review answers).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new TypeError('offline');
-  const timeout = lostNetworkSignal(body instanceof FormData ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
-  const signal = opts.signal ? anySignal([opts.signal, timeout]) : timeout;
-  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal });
+  const guard = lostNetworkSignal(body instanceof FormData ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
+  const signal = opts.signal ? anySignal([opts.signal, guard.signal]) : guard.signal;
+  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal }).finally(
+    guard.release,
+  );
 }
 
 /** A call that has not answered by then is given up as a network failure. */
