@@ -79,4 +79,15 @@ describe('the global rate limit', () => {
     expect(codes.slice(1)).toEqual([429, 429]);
     await app.close();
   });
+
+  it('keeps only the windows that used a quarter of their limit, so light readers cost no write', async () => {
+    const { kv } = await openKv(undefined);
+    const app = await appWithLimit(8, kv);
+    const get = (remoteAddress: string) => app.inject({ method: 'GET', url: '/api/read', remoteAddress });
+    await get('198.51.100.5');
+    for (let i = 0; i < 2; i++) await get('198.51.100.6');
+    await app.close();
+    expect(await kv.get('api-limit:198.51.100.5')).toBeNull();
+    expect(await kv.get('api-limit:198.51.100.6')).not.toBeNull();
+  });
 });

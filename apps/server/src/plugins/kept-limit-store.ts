@@ -14,6 +14,8 @@ export interface Store {
 interface Window {
   count: number;
   resetAt: number;
+  /** The limit it is counted against: only windows near it are worth keeping. */
+  max: number;
   /** Requests counted here since the last write to the shared store. */
   unsaved: boolean;
 }
@@ -22,6 +24,9 @@ interface Window {
 export const KEPT_LIMIT_FLUSH_MS = 1_000;
 
 const KEY_PREFIX = 'api-limit:';
+
+/** A window is kept once it has used 1/KEPT_FROM_SHARE of its limit. */
+const KEPT_FROM_SHARE = 4;
 
 /**
  * The API limit's counts per address without Redis: counted in memory, so the hook answers at once
@@ -42,11 +47,11 @@ export class KeptLimitStore implements Store {
     this.timer.unref();
   }
 
-  incr(key: string, cb: (err: Error | null, res: Counted) => void, timeWindow: number): void {
+  incr(key: string, cb: (err: Error | null, res: Counted) => void, timeWindow: number, max: number): void {
     const now = Date.now();
     let w = this.windows.get(key);
     if (!w) {
-      w = { count: 0, resetAt: now + timeWindow, unsaved: true };
+      w = { count: 0, resetAt: now + timeWindow, max, unsaved: true };
       this.remember(key, w);
       void this.load(key, w);
     } else if (w.resetAt <= now) {
@@ -79,7 +84,11 @@ export class KeptLimitStore implements Store {
     if (!oldest.done) this.windows.delete(oldest.value);
   }
 
-  /** Writes the counts that changed since the last write. */
+  /**
+   * Writes the counts that changed since the last write, of the addresses that used a quarter of their
+   * limit or more: a restart gives the others a fresh window, which they were far from needing, and the
+   * store is not written once a second for every reader.
+   */
   async flush(): Promise<void> {
     const now = Date.now();
     const writes: Promise<void>[] = [];
@@ -88,7 +97,7 @@ export class KeptLimitStore implements Store {
         this.windows.delete(key);
         continue;
       }
-      if (!w.unsaved) continue;
+      if (!w.unsaved || w.count * KEPT_FROM_SHARE < w.max) continue;
       w.unsaved = false;
       const value = JSON.stringify({ count: w.count, resetAt: w.resetAt });
       writes.push(this.kv.set(KEY_PREFIX + key, value, w.resetAt - now).catch(() => undefined));
