@@ -178,7 +178,24 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await typeEveryAnswer(page, total, () => page.context().setOffline(true));
 
       // Nothing could be sent: the answers wait in IndexedDB and the learner is told so.
-      await page.getByTestId('answers-kept').waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId('answers-kept')
+        .waitFor({ timeout: 60_000 })
+        .catch(async (err: unknown) => {
+          // What the page shows instead, so a failure says where the run stopped.
+          const shown = await page.evaluate(() =>
+            JSON.stringify({
+              phase: document.querySelector('[data-testid=test-run]')?.getAttribute('data-phase'),
+              cards: [...document.querySelectorAll('[data-testid=feedback-card]')].map((c) =>
+                c.getAttribute('data-status'),
+              ),
+              saveFailed: document.querySelector('[data-testid=save-failed]') !== null,
+              warning: document.querySelector('[data-testid=run-warning]')?.getAttribute('data-warning'),
+              online: navigator.onLine,
+            }),
+          );
+          throw new Error(`answers not kept; the page shows ${shown}`, { cause: err });
+        });
       const kept = await page.evaluate(
         () =>
           new Promise<number>((resolve, reject) => {

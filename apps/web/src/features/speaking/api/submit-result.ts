@@ -16,6 +16,9 @@ export function useSubmitResult() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitResult,
+    // The run decides what offline means (it keeps the answers on the device at once): a mutation
+    // paused until the browser is back online would leave the run "submitting" meanwhile.
+    networkMode: 'always',
     onSuccess: () => client.invalidateQueries({ queryKey: ['results'] }),
   });
 }
