@@ -190,14 +190,15 @@ async function send(path: string, opts: RequestOptions<z.ZodType>): Promise<Resp
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  // Offline, nothing is sent: a request queued behind ones the dead network keeps open would wait for
-  // ever; failing at once lets the caller keep its work on the device (a run, review answers).
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new TypeError('offline');
+  // Offline, no write is sent: one queued behind requests the dead network keeps open would wait for
+  // ever; failing at once lets the caller keep its work on the device (a run, review answers). A read
+  // still goes out, as the browser's HTTP cache may answer it (a page opened before works offline).
+  const method = opts.method ?? 'GET';
+  if (method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new TypeError('offline');
   const guard = lostNetworkSignal(body instanceof FormData ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
   const signal = opts.signal ? anySignal([opts.signal, guard.signal]) : guard.signal;
-  return fetch(url(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal }).finally(
-    guard.release,
-  );
+  return fetch(url(path, opts.query), { method, headers, body, signal }).finally(guard.release);
 }
 
 /** A call that has not answered by then is given up as a network failure. */
