@@ -71,6 +71,9 @@ describe('the HSKK speaking test in a real browser', () => {
         // The stand-in only answers the phrase when it received voiced audio: the recording went through.
         expect(await page.getByTestId('answer-text').textContent()).toBe(STANDIN_PHRASE);
         expect(await page.getByTestId('own-recording').count()).toBe(1);
+        // Practice mode scores the answer at once; its card arriving moves the page, so the learner
+        // goes on once it is there (a click during that shift can land beside the button).
+        await page.locator('[data-testid=answer-score][data-status=done]').waitFor({ timeout: 60_000 });
         await page.getByTestId('next-question').click();
       }
 
