@@ -39,9 +39,10 @@ async function request(
   if (typeof sessionId === 'string' && sessionId !== '') {
     const session = await takeSession(app.kv, sessionId);
     if (!session) throw new FeedbackError('feedback_session_expired', FEEDBACK_WS_CODE.notFound);
+    const owner = session.userId;
     const user =
-      session.userId !== null
-        ? ((await app.userCache.get(session.userId, () => findUserById(db, session.userId ?? 0))) ?? null)
+      owner !== null
+        ? ((await app.userCache.get(owner, () => findUserById(db, owner))) ?? null)
         : await callerOfToken(app, token, refused);
     return { payload: session.payload, user };
   }
