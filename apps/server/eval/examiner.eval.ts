@@ -1,11 +1,21 @@
 // `npm run eval -- examiner`: the examiner's figures per task type and overall on every graded set: the
 // development and held-out parts of the graded set, the probe set written blind to the examiner, the
-// meaning probes (new questions, inline), the development set of new questions, the second one, the blind set of new questions when present, and every
+// meaning probes (new questions, inline), the development set of new questions, the second, third and fourth ones, the blind sets of new questions, and every
 // inversion found.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
-import { BLIND2_SET, BLIND_SET, DEV2_SET, DEV_SET, loadInlineSet, MEANING_SET } from './examiner-inline.js';
+import {
+  BLIND2_SET,
+  BLIND3_SET,
+  BLIND_SET,
+  DEV2_SET,
+  DEV3_SET,
+  DEV4_SET,
+  DEV_SET,
+  loadInlineSet,
+  MEANING_SET,
+} from './examiner-inline.js';
 import { evaluate, PROBE_SET, scoreAnswers, scoreSet } from './examiner-set.js';
 import type { EvaluationReport, Scored } from './examiner-set.js';
 
@@ -39,6 +49,14 @@ const inline: [string, Scored[]][] = [
     'second development set of new questions (written blind to the examiner, tuned on)',
     await scoreAnswers(examiner, loadInlineSet(DEV2_SET)),
   ],
+  [
+    'third development set of new questions (written blind to the examiner, its failures tuned on in the fourth pass)',
+    await scoreAnswers(examiner, loadInlineSet(DEV3_SET)),
+  ],
+  [
+    'fourth development set of new questions (half of a fifth blind set, split by question, tuned on)',
+    await scoreAnswers(examiner, loadInlineSet(DEV4_SET)),
+  ],
 ];
 const blindFile = process.env['EXAMINER_BLIND_SET'] ?? fileURLToPath(BLIND_SET);
 if (existsSync(blindFile))
@@ -47,7 +65,11 @@ if (existsSync(blindFile))
     await scoreAnswers(examiner, loadInlineSet(new URL(`file://${blindFile}`))),
   ]);
 inline.push([
-  'second blind set, held-out half (new questions, written blind, never read while tuning)',
+  'third blind set, held-out half of the fifth (new questions, written blind, never read while tuning)',
+  await scoreAnswers(examiner, loadInlineSet(BLIND3_SET)),
+]);
+inline.push([
+  'second blind set, held-out half (new questions, written blind; its failure classes read in the fourth pass)',
   await scoreAnswers(examiner, loadInlineSet(BLIND2_SET)),
 ]);
 

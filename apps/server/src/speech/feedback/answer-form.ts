@@ -41,7 +41,7 @@ import {
   TIME_WORDS,
   within,
 } from './form-words.js';
-import { subjectOf, WAY_QUESTION } from './question-form.js';
+import { METHOD_QUESTION, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Token } from './segment.js';
@@ -59,7 +59,9 @@ function giving(
   // A word the question said (or said inside a longer word: 过生日 for 你的生日) answers nothing.
   const freshAll = tokens.filter((t) => {
     const tail = [...t.word].slice(1).join('');
-    return HAN.test(t.word) && !question.includes(t.word) && !(tail.length > 1 && question.includes(tail));
+    // 十几个 for 几个 is a count, not the question's word said again.
+    const said = question.includes(t.word) || (tail.length > 1 && question.includes(tail) && !isNumber(t));
+    return HAN.test(t.word) && !said;
   });
   const fresh = freshAll;
   const words = (pred: (t: Token) => boolean, from: readonly Token[] = fresh): string[] =>
@@ -68,7 +70,7 @@ function giving(
     case 'person': {
       // 你跟谁……: 我 is who asks, not whom the answer names.
       const asker =
-        form.about?.who === 'you' || /你/.test(question.split('谁')[0] ?? '') ? /^(我|你)$/ : /^$/;
+        form.about?.who === 'you' || /你/.test(question.split('谁')[0] ?? '') ? /^(我|你|我们|你们)$/ : /^$/;
       const people = words(
         (t) =>
           (/^nr/.test(t.tag) ||
@@ -78,6 +80,19 @@ function giving(
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word),
       );
+      // 叫大卫: the word after 叫 is a name, whatever the tagger calls it.
+      const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      const called = said
+        .filter(
+          (t, i) =>
+            said[i - 1]?.word === '叫' &&
+            // 我叫大卫 names the learner, not the one asked about.
+            said[i - 2]?.word !== '我' &&
+            /^(n|nr|nz)/.test(t.tag) &&
+            !question.includes(t.word),
+        )
+        .map((t) => t.word);
+      if (called.length) people.push(...called.filter((w) => !people.includes(w)));
       // 和……一起 / 跟……: someone is named as company even when the tagger misses them.
       if (
         people.length === 0 &&
@@ -94,37 +109,53 @@ function giving(
       return words(
         (t) =>
           t.tag !== 'r' &&
+          // 坐 (to sit, a seat) is a verb said, not a place named.
+          !(lex.entry(t.word)?.pos ?? '').startsWith('v') &&
           !(lex.entry(t.word)?.pos ?? '').startsWith('a') &&
           (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place')),
-      ).concat(
-        /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text)
-          ? ['在/去…']
-          : [],
-      );
+      )
+        .concat(
+          /在(家|这儿|那儿|这里|那里)|去\p{Script=Han}{1,4}(玩|旅游|看)|网上|上网/u.test(text)
+            ? ['在/去…']
+            : [],
+        )
+        .concat(
+          // 哪国人 is answered by a people: 中国人, 新加坡人.
+          /哪国|哪个国家/.test(question) ? words((t) => PEOPLE_OF.test(t.word)) : [],
+        );
     case 'time':
       // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
         return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
           words((t) => inUnit(t, tokens, POINT_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word)),
         );
-      return words(
-        (t) =>
-          !isNumber(t) &&
-          (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
-      )
-        .concat(words((t) => inUnit(t, tokens, TIME_UNITS)))
-        .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : []);
-    case 'duration':
-      return (SPAN_BY_ENDS.test(text) ? ['…到…'] : []).concat(
+      return (
         words(
           (t) =>
-            (!isNumber(t) && (ownFrequency(t.word, question) || SPAN_WORDS.test(t.word))) ||
-            inUnit(t, tokens, DURATION_UNITS) ||
+            !isNumber(t) &&
+            (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
+        )
+          // 一个医院 counts a thing: only a number in a unit of time says when.
+          .concat(words((t) => inUnit(t, tokens, TIME_UNITS) && !COUNTED_THING.test(t.word)))
+          .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : [])
+      );
+    case 'duration': {
+      // 几次 / 多久一次 asks how often: 八点 is when, not how many times.
+      const often = HOW_OFTEN.test(question);
+      return (SPAN_BY_ENDS.test(text) && !often ? ['…到…'] : []).concat(
+        words(
+          (t) =>
+            (!isNumber(t) && (ownFrequency(t.word, question) || (!often && SPAN_WORDS.test(t.word)))) ||
+            inUnit(t, tokens, often ? FREQUENCY_UNITS : DURATION_UNITS) ||
             (isNumber(t) && FREQUENCY.test(t.word)),
         ),
       );
+    }
     case 'number':
-      return words((t) => inUnit(t, tokens, numberUnits(question)));
+      // 很多 / 不少 / 没有 for 几个朋友: a count said without a numeral.
+      return words((t) => inUnit(t, tokens, numberUnits(question))).concat(
+        COUNTED.test(question) ? words((t) => QUANTITY.test(t.word)) : [],
+      );
     case 'reason': {
       if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
@@ -132,12 +163,40 @@ function giving(
       if (motive.length) return motive;
       // …or an event told as a fact (我找到新工作了 for 怎么这么高兴): a verb the question did not say,
       // not a time or place of the question's own action (我在大学学习汉语 for 为什么学习汉语).
-      const ownAction = tokens.some(
-        (t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word),
-      );
       // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
       const only = form.asks.length === 1;
-      if (ownAction || !only) return [];
+      if (!only) return [];
+      // A clause that says the question's own action (我明天一定来上课) is no reason; another clause of the
+      // same answer that tells an event or a state may be (家里有事，我妈妈来了，我去接她 for 为什么没来).
+      // 去过 / 去了 is the question's 去 said again.
+      const own = (t: Token): boolean =>
+        /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word.replace(/[了过着]$/, ''));
+      const ownAction = (c: readonly Token[]): boolean => c.some(own);
+      // 我想去中国找工作 / 我想去见她的家人: a verb after the question's own is its purpose.
+      const purpose = tokens
+        .filter((t, i) => tokens.slice(0, i).some(own) && /^v/.test(t.tag) && t.tag !== 'vn')
+        .filter((t) => !own(t) && !STATIVE.test(t.word) && !question.includes(t.word))
+        .map((t) => t.word);
+      if (purpose.length) return purpose;
+      const clauses = clausesOf(tokens).filter((c) => c.some((t) => HAN.test(t.word)));
+      const told = clauses
+        .filter((c) => !ownAction(c))
+        .flatMap((c) =>
+          c.filter(
+            (t) =>
+              ((/^v/.test(t.tag) && t.tag !== 'vn') || /^a/.test(t.tag)) &&
+              !STATIVE.test(t.word) &&
+              !question.includes(t.word),
+          ),
+        )
+        .map((t) => t.word);
+      // 我的女朋友是中国人，……: a fact said with 是 beside the question's action is a reason told.
+      const fact = clauses
+        .filter((c) => !ownAction(c) && c.some((t) => t.word === '是'))
+        .flatMap((c) => c.filter((t) => /^n/.test(t.tag) && !question.includes(t.word)))
+        .map((t) => t.word);
+      if (clauses.length > 1 && (told.length || fact.length)) return [...told, ...fact];
+      if (clauses.some(ownAction)) return [];
       const done = words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
       // A purpose said as one word (工作。 for 为什么学习汉语) is a reason given elliptically.
       const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
@@ -190,6 +249,13 @@ function giving(
                 .find((p) => p.word.trim() !== '' && !FILLERS.test(p.word))?.word ?? '',
             ),
         );
+      // 用什么办法 asks a thing to do: a verb said outside a reason (去公园走走, 给朋友打电话, 睡觉).
+      if (METHOD_QUESTION.test(question))
+        return clausesOf(tokens)
+          .filter((c) => !c.some((t) => REASON.test(t.word)))
+          .flatMap((c) => c.filter((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word)))
+          .map((t) => t.word)
+          .filter((w) => !question.includes(w));
       // 怎么去 / 怎么上班 asks how one goes: by a means or a vehicle only (八点上班 says when).
       const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question);
       return words(
@@ -326,6 +392,10 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
   return out;
 }
 
+/** Whether the answer tells something in two clauses or more (家里有事，我去接她). */
+const told = (tokens: readonly Token[]): boolean =>
+  clausesOf(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word))).length > 1;
+
 /** Who the answer is about against who the question is about. */
 function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
   if (!form.about) return 'unknown';
@@ -351,7 +421,9 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
       (w, i) =>
         /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]),
     );
-    return me ? 'question' : others && !meAlone ? 'other' : 'unknown';
+    // 他们住得很远 for 你去看爷爷奶奶吗: a 他 / 她 may be the people the question names.
+    const them = (form.people?.length ?? 0) > 0 && (subjects[0] ?? []).every((w) => THIRD.test(w));
+    return me ? 'question' : others && !meAlone && !them ? 'other' : 'unknown';
   }
   // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
   const named = form.about.words;
@@ -393,10 +465,22 @@ function clausesOf(tokens: readonly Token[]): Token[][] {
 }
 
 /** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
-function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
+function otherTime(form: QuestionForm, tokens: readonly Token[], question: string): boolean {
   const when = form.when;
   // A cause comes before what it causes: 昨天没睡好 is why one is tired today.
-  if (!when || form.asks.includes('reason')) return false;
+  // 明天晚上想吃什么 / 这个周末去吗 answered by 昨天 / 上个周末: another occasion, said anywhere in the answer.
+  const asked = direction(question);
+  const life = asked === CHILDHOOD || asked === NOWADAYS;
+  if (form.asks.includes('reason') && !life) return false;
+  if (asked !== null) {
+    // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
+    const clauses = clausesOf(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
+    const opening = clauses[0]?.map((t) => t.word).join('') ?? '';
+    const axis = life ? [CHILDHOOD, NOWADAYS] : [PAST, PRESENT, FUTURE];
+    const said = axis.filter((re) => re.test(opening));
+    if (said.length > 0 && !said.includes(asked)) return true;
+  }
+  if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
   // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date
@@ -409,9 +493,32 @@ function otherTime(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+// The days before, around and after now: a question set in one is not answered by another.
+const PAST = /昨天|前天|昨晚|上个?(星期|周|月|礼拜|周末)|上周|去年|前年|刚才|上次|上一次|最近一次/;
+const PRESENT = /今天|今晚|这个?(星期|周|月|礼拜|周末)|本周|今年/;
+const FUTURE = /明天|后天|明晚|下个?(星期|周|月|礼拜|周末)|下周|明年|后年|下次|将来/;
+// A life's times: 小时候 is not answered by 现在.
+const CHILDHOOD = /小时候|小的时候|上小学的时候/;
+const NOWADAYS = /现在|最近|这几年/;
+const OCCASIONS = [PAST, PRESENT, FUTURE, CHILDHOOD, NOWADAYS];
+function direction(when: string): RegExp | null {
+  return OCCASIONS.find((re) => re.test(when)) ?? null;
+}
+
 // 很晚 / 比较早 for 几点: when, said only roughly (the middle band, not a clock time).
 const ROUGH_TIME = /^(很|太|比较|挺|有点儿?|特别)(早|晚)$/;
 const ROUGH_TIME_SAID = /(很|太|比较|挺|有点儿?|特别)(早|晚)(?![上饭])/;
+/** 新加坡人 / 美国人: a people, as 哪国人 asks (not 家人, 客人, 年轻人). */
+const PEOPLE_OF = /^(?!.*(家|别|大|客|男|女|老|轻|工|病|主|爱|友|本|个|们)人$)\p{Script=Han}{2,4}人$/u;
+/** 一个 / 一家 / 三本: a count of things, no time. */
+const COUNTED_THING =
+  /^[一二两三四五六七八九十几]+(个|家|本|张|件|条|位|双|杯|碗|瓶|间|套|辆|台|门|种|块|份|把|支|所)$/;
+/** 几次 / 多少次 / 多久一次 / 多长时间一次: how often, counted in times. */
+const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
+const FREQUENCY_UNITS = new Set(['times']);
+/** A count said without a numeral (很多, 不少, 没有) answers 几个 / 多少. */
+const COUNTED = /几个|几位|多少个|多少(?![钱岁])/;
+const QUANTITY = /^(很多|不少|好多|许多|一些|很少|不多|没有|好几个|几十个|十几个)$/;
 const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
 // 没吃东西 says nothing was eaten, as 什么都没吃 does.
 const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)|没\p{Script=Han}{1,2}东西/u;
@@ -478,6 +585,10 @@ export function answerForm(
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
         (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
+        // A reason told as what happened or is meant (我去看她, 家里有事), not a bare 因为 or a wish.
+        (a === 'reason' &&
+          (given.reason ?? []).some((w) => !REASON.test(w) && !MOTIVE.test(w)) &&
+          told(tokens)) ||
         (none !== undefined && NONE_ANSWERS.has(a)) ||
         (a === 'object' &&
           (given.object ?? []).some(
@@ -496,7 +607,7 @@ export function answerForm(
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
     // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
     about: given.person && named(given.person) && !form.introduced ? 'question' : aboutOf(form, tokens),
-    otherTime: otherTime(form, tokens),
+    otherTime: otherTime(form, tokens, question),
     otherAction: otherAction(form, tokens, given, question),
   };
 }

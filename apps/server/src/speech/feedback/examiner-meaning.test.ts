@@ -50,6 +50,44 @@ describe('examiner: meaning, not overlap', () => {
   });
 });
 
+// The fourth pass (decision 034): what a question asks for, read more closely.
+describe('examiner: the form, the person and the occasion asked', () => {
+  it.each([
+    ['你为什么去上海？', '我姐姐在那儿工作，我去看她。'],
+    ['你为什么学习汉语？', '我想去中国找工作。'],
+    ['你有几个好朋友？', '不少，有十几个吧。'],
+    ['你的同屋是哪国人？', '她是新加坡人。'],
+    ['你最好的朋友在哪儿上班？', '他在一家银行上班。'],
+    ['你累的时候用什么办法休息？', '我去公园走走，或者听听音乐。'],
+    ['这个星期天你去商店吗？', '不去，我要在家复习。'],
+  ])('a correct answer to %s (%s) scores at least 70', async (q, a) => {
+    expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    // another occasion than asked
+    ['你明天中午想吃什么？', '我昨天中午吃了面条。'],
+    ['这个星期天你去商店吗？', '我上个星期天去商店了。'],
+    // another form than asked: a frequency for 谁, a vehicle for 哪儿, a clock time for 几次, a count of things for 什么时候
+    ['你家谁洗碗？', '我们家一天洗三次碗。'],
+    ['你弟弟在哪儿学游泳？', '我弟弟每个星期坐地铁去学游泳。'],
+    ['你一个月去几次超市？', '我一般晚上七点去超市。'],
+    ['你上次去银行是什么时候？', '我家旁边有一个银行。'],
+    // someone else than asked
+    ['你最好的朋友在哪儿上班？', '我在一家银行上班。'],
+    ['你的同屋是哪国人？', '我是英国人。'],
+  ])('an answer to another question than %s (%s) is in the low band', async (q, a) => {
+    expect(await score(basic(q, a))).toBeLessThan(50);
+  });
+
+  it('reads a question shown with its pinyin as its characters: said back, it is an echo', async () => {
+    const q = '你喜欢你的房间吗？为什么？（Nǐ xǐhuan nǐ de fángjiān ma? Wèi shénme?）';
+    expect(await score({ ...basic(q, '我喜欢我的房间吗为什么'), question_type: 'open' })).toBeLessThanOrEqual(
+      40,
+    );
+  });
+});
+
 describe('examiner: other words for the asked form', () => {
   it.each([
     ['你家离公司远吗？', '很近，走路十分钟就到。'],

@@ -74,6 +74,16 @@ function spokenSentences(tokens: readonly Token[]): Token[] {
   return tokens.filter((t, i) => !hesitant(t, i) && !pause(t));
 }
 
+// A basic part-3 question is shown with its pinyin: 你喜欢你住的城市吗？（Nǐ xǐhuan …?）. The question is
+// its characters; the reading beside them is no word of it an answer could take up or say back.
+const SHOWN_PINYIN = /[（(][^（）()]*[A-Za-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü][^（）()]*[）)]/g;
+function withoutShownPinyin(input: AnswerInput): AnswerInput {
+  const q = input.question_text;
+  if (!q || !SHOWN_PINYIN.test(q)) return input;
+  SHOWN_PINYIN.lastIndex = 0;
+  return { ...input, question_text: q.replace(SHOWN_PINYIN, '').trim() };
+}
+
 export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
   vocabulary?: VocabLookup;
@@ -109,10 +119,11 @@ export class ExaminerEngine implements FeedbackEngine {
 
   /** Scores one answer and builds its feedback in the learner's language. */
   async examine(
-    input: AnswerInput,
+    given: AnswerInput,
     lang: FeedbackLanguage,
     tier: FeedbackTier = 'plus',
   ): Promise<Examination> {
+    const input = withoutShownPinyin(given);
     const w = WORDING[lang];
     const answer = spokenChars(input.answer_text);
     const reference = spokenChars(input.reference_text ?? '');

@@ -77,8 +77,10 @@ export const STATIVE = /^(喜欢|觉得|想|要|会|能|可以|是|有|可能|�
 export const SPECIFIC = new Set<Asked>(['person', 'place', 'time', 'duration', 'number', 'choice']);
 
 // 很多 / 许多 are tagged numerals but count nothing; 好几次 does (several).
+// 一般 / 一起 / 一定 start with 一 but count nothing.
+const NOT_A_NUMBER = /^一(般|起|直|定|样|下子|共|切|边|会儿|点儿?|块儿)$|^(万一|一一)$/;
 export const isNumber = (t: Token): boolean =>
-  /^([零一二两三四五六七八九十百千万半\d]+|好几)/.test(t.word) ||
+  (/^([零一二两三四五六七八九十百千万半\d]+|好几)/.test(t.word) && !NOT_A_NUMBER.test(t.word)) ||
   ((t.tag === 'm' || t.tag === 'mq') && /[零一二两三四五六七八九十百千万半几\d]/.test(t.word));
 
 // Words that are a length of time themselves, not a point in it (晚上 is when, not how long).

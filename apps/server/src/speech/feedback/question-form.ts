@@ -45,6 +45,8 @@ export interface QuestionForm {
   options?: string[];
   /** 请介绍一下你的一个好朋友: the person introduced, whom the answer must be about. */
   introduced?: string;
+  /** People the question names besides its subject (看爷爷奶奶): a 他们 in the answer may be them. */
+  people?: string[];
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -75,6 +77,9 @@ export interface FormAnswer {
 /** 怎样才能保持健康 / 如何学好汉语: a way to reach something is asked, answered by advice. */
 export const WAY_QUESTION = /(怎样|如何|怎么样)(才|才能|能|可以|让|去|来|做|学|保持|提高|减轻|解决)/;
 
+/** 用什么办法 / 有什么方法 / 怎么办: a thing to do is asked. */
+export const METHOD_QUESTION = /什么(办法|方法)|怎么办/;
+
 const cache = new Map<string, QuestionForm>();
 const CACHE_MAX = 500;
 
@@ -95,6 +100,8 @@ function mainClause(tokens: readonly Token[]): Token[] {
 
 /** Who a clause is about: the person words before its first verb (你妈妈, 他, 我). */
 export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
+  const owned = possessedPerson(clause, lex);
+  if (owned) return owned;
   const out: string[] = [];
   for (const [i, t] of clause.entries()) {
     // 这个周末你想……: a time said first sets the scene; the subject follows it.
@@ -113,6 +120,24 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
     else if (t.word !== '的') break;
   }
   return out;
+}
+
+/**
+ * 你最好的朋友 / 你的汉语老师 / 我的好朋友: the person owned is the subject, with its owner, however the
+ * words before its 的 run (an adverb, an adjective, a noun). Null when no person follows the 的.
+ */
+function possessedPerson(clause: readonly Token[], lex: Lexicon): string[] | null {
+  const verb = clause.findIndex(
+    (t) => /^(v|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word) && !lex.isA(t.word, 'person'),
+  );
+  const head = clause.slice(0, verb < 0 ? clause.length : verb);
+  const de = head.map((t) => t.word).lastIndexOf('的');
+  if (de < 0) return null;
+  const person = (t: Token): boolean => lex.isA(t.word, 'person') || lex.isA(t.word, 'family');
+  const owner = head.slice(0, de).filter((t) => PERSON_PRONOUNS.test(t.word));
+  const owned = head.slice(de + 1).filter((t) => /^n/.test(t.tag) && person(t));
+  if (owned.length === 0 || owner.length === 0) return null;
+  return [...owner, ...owned].map((t) => t.word);
 }
 
 /** The noun an instruction to introduce or talk about ends on (请介绍一下你最喜欢的季节 → 季节). */
@@ -140,7 +165,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   // 怎么这么高兴 / 怎么会 ask why, not how.
   if (/为什么|为啥|什么原因|怎么(这么|那么|会|又|还)/.test(q)) asks.add('reason');
   if (/谁/.test(q)) asks.add('person');
-  if (/哪儿|哪里|什么地方|去哪|在哪|哪个地方|哪个城市|哪个国家/.test(q)) asks.add('place');
+  if (/哪儿|哪里|什么地方|去哪|在哪|哪个地方|哪个城市|哪个国家|哪国/.test(q)) asks.add('place');
   if (/什么时候|几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) asks.add('time');
   if (/几点|哪天|哪年|星期几|几月|几号|哪一年/.test(q)) form.clock = true;
   if (/多久|多长时间|几次|多少次|几个小时|几年了|多少年|几天|几个月|多少天|多长/.test(q))
@@ -192,6 +217,14 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     }
     if (form.kind || form.verb || tokens[what]?.word === '什么') asks.add('object');
   }
+  // 用什么办法 asks a thing to do, as 怎么 does: not a noun of the kind 办法.
+  if (METHOD_QUESTION.test(q)) {
+    asks.delete('object');
+    delete form.kind;
+    delete form.kindWord;
+    delete form.verb;
+    asks.add('manner');
+  }
   // 请介绍一下你最喜欢的季节 / 你的一个好朋友: a thing of that kind is asked for (春天, 小王), as 什么 + noun asks it.
   let introducedPerson: string | undefined;
   const introduced = /介绍|谈谈|说说|讲讲/.test(q) && asks.size === 0 ? introducedNoun(tokens) : undefined;
@@ -234,6 +267,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const subject = subjectOf(mainClause(tokens), lex);
   // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
   const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
+  const people = tokens
+    .filter((t) => !subject.includes(t.word) && (lex.isA(t.word, 'family') || lex.isA(t.word, 'person')))
+    .map((t) => t.word);
+  if (people.length) form.people = people;
   if (introducedPerson) {
     form.introduced = introducedPerson;
     form.about = { who: 'other', words: [introducedPerson] };

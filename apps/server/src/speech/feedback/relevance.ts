@@ -32,6 +32,7 @@ const STANCE_ANSWER =
   /同意|我觉得|我认为|我想|在我看来|更喜欢|更重要|愿意|赞成|反对|支持|我喜欢|我不喜欢|说实话|我看/;
 const PICTURE_WORDS = /图片|图上|图里|照片|画上|这张图|我看到/;
 const STANCE_CREDIT = 0.6;
+const YES_NO_WHY = /吗[？?，,。\s]*(为什么|为啥)/;
 // Words that state or argue a view (a judgement, a comparison, a reason, a condition).
 const VIEW_WORDS =
   /我觉得|我认为|我想|我看|在我看来|对我来说|同意|赞成|反对|应该|重要|好处|坏处|因为|所以|但是|可是|看法|更|还是|如果/;
@@ -46,6 +47,9 @@ const ELABORATION_CREDIT = 0.6;
 const ELABORATION_WORDS = 12;
 /** A listen-and-answer reply that does not give what its question asks (no number for 几) is partial at best. */
 const FORM_MISSING_CAP = 0.25;
+/** A quick reply to a two-part question that leaves out its person, place, time or number is partial. */
+const PART_ANSWERED_CAP = 0.5;
+const SPECIFIC_ASKS = new Set(['person', 'place', 'time', 'number', 'duration']);
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
 export const ECHO_CAP = 0.1;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
@@ -197,7 +201,10 @@ export function measureRelevance(
   const stanceAsked = STANCE_QUESTION.test(question);
   // A view counts as the stance asked for only when it is about the question's own subject.
   const aboutQuestion = hits.some((h) => (topic.get(h) ?? 0) >= WEIGHT.question);
-  const stance = stanceAsked && aboutQuestion && STANCE_ANSWER.test(text);
+  // 你喜欢你住的城市吗？为什么？: a yes or no taken up in the question's own words (我挺喜欢的) with a reason
+  // is the stance asked for, even when the reason talks of 这儿 rather than naming the city again.
+  const verdictWhy = YES_NO_WHY.test(question) && framed && formAnswer.given.reason !== undefined;
+  const stance = (stanceAsked && aboutQuestion && STANCE_ANSWER.test(text)) || verdictWhy;
   if (stance) raw += STANCE_CREDIT;
   const pictured = input.question_type === 'picture' && PICTURE_WORDS.test(text);
   if (pictured) raw += PICTURE_CREDIT;
@@ -223,7 +230,12 @@ export function measureRelevance(
     : recall + focus;
   // A time or count of another action (十一点睡觉 for 几点起床) gives nothing the question asks.
   if (quick && (!formAnswer.answered || formAnswer.otherAction)) score = Math.min(score, FORM_MISSING_CAP);
+  // 什么时候搬家？为什么？ answered by a reason alone: a specific form asked (the time) is missing.
+  const missing = form.asks.filter((a) => SPECIFIC_ASKS.has(a) && formAnswer.given[a] === undefined);
+  if (quick && form.asks.length > 1 && missing.length > 0) score = Math.min(score, PART_ANSWERED_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
+  // On an open task an answer that opens at another time (我现在最喜欢玩手机 for 小时候) costs, but less.
+  else if (formAnswer.otherTime && input.question_type === 'open') score *= ABOUT_OTHER_OPEN;
   if (formAnswer.about === 'other')
     score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
