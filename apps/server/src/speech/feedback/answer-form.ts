@@ -127,7 +127,11 @@ function giving(
       // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
         return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
-          words((t) => inUnit(t, tokens, POINT_UNITS) || /^(星期|周)[一二三四五六日天]$/.test(t.word)),
+          words(
+            (t) =>
+              (inUnit(t, tokens, POINT_UNITS) && !COUNTED_THING.test(t.word)) ||
+              /^(星期|周)[一二三四五六日天]$/.test(t.word),
+          ),
         );
       return (
         words(
@@ -471,7 +475,8 @@ function otherTime(form: QuestionForm, tokens: readonly Token[], question: strin
   // 明天晚上想吃什么 / 这个周末去吗 answered by 昨天 / 上个周末: another occasion, said anywhere in the answer.
   const asked = direction(question);
   const life = asked === CHILDHOOD || asked === NOWADAYS;
-  if (form.asks.includes('reason') && !life) return false;
+  // …but where the time is asked as well (什么时候搬家？为什么？), the occasion is part of the answer.
+  if (form.asks.includes('reason') && !life && !form.asks.includes('time')) return false;
   if (asked !== null) {
     // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
     const clauses = clausesOf(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));

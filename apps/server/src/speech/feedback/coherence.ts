@@ -4,6 +4,7 @@
  * and which connectives join the ideas. A string of keywords or one word said again and again is
  * the low band however on-topic its words are.
  */
+import { grammarErrors } from './grammar.js';
 import { round2 } from './measure.js';
 import { clausesOf, hanLength } from './segment.js';
 import type { Token } from './segment.js';
@@ -52,6 +53,9 @@ const ELLIPTICAL_MAX_CHARS = 3;
 const ELLIPTICAL_SCORE = 0.5;
 const REPETITION_WEIGHT = 1.6;
 const REPETITION_PENALTY_MAX = 0.75;
+// Each grammar error found (我下班五点, 是很贵) costs this share of the mark, up to two.
+const GRAMMAR_COST = 0.2;
+const GRAMMAR_COUNTED = 2;
 
 const isPredicate = (t: Token): boolean => /^(v|a|l|i)/.test(t.tag) && t.tag !== 'vn';
 const ASPECT = /^(了|过|着)$/;
@@ -174,12 +178,14 @@ export function measureCoherence(tokens: readonly Token[], quick = false): Coher
   const elliptical = quick && clauses.length === 1 && total <= ELLIPTICAL_MAX_CHARS && rep === 0;
   const base = elliptical ? Math.max(share, ELLIPTICAL_SCORE) : share;
   const bonus = Math.min(CONNECTIVE_BONUS_MAX, CONNECTIVE_BONUS * connectives.size);
+  const errors = grammarErrors(tokens);
+  const grammar = 1 - GRAMMAR_COST * Math.min(GRAMMAR_COUNTED, errors.length);
   const score = Math.max(
     0,
     Math.min(
       1,
       base * (1 - Math.min(REPETITION_PENALTY_MAX, REPETITION_WEIGHT * rep)) + (share > 0.5 ? bonus : 0),
-    ),
+    ) * grammar,
   );
   const pattern: CoherenceMeasure['pattern'] =
     rep >= 0.3
@@ -199,5 +205,6 @@ export function measureCoherence(tokens: readonly Token[], quick = false): Coher
     repetition: round2(rep),
     connectives: [...connectives],
     pattern,
+    ...(errors.length ? { grammar_errors: errors } : {}),
   };
 }

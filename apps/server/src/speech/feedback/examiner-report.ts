@@ -189,6 +189,8 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
     }
     case 'coherence':
       if (!coh) return null;
+      if (coh.grammar_errors?.[0] && coh.pattern === 'sentences')
+        return w.tips.grammar(coh.grammar_errors[0].rule, coh.grammar_errors[0].said);
       if (coh.pattern === 'repeated') return w.tips.repeated;
       if (coh.pattern === 'keywords') return w.tips.keywords(example ? `${example}……` : '我觉得……，因为……');
       if (coh.pattern === 'fragments' || coh.pattern === 'short')

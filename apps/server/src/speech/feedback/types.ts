@@ -1,3 +1,4 @@
+import type { GrammarError } from './grammar.js';
 import { z } from 'zod';
 import { HSKK_LEVELS, HSK_LEVELS, LANGUAGES } from '@kouyu/core';
 import { voiceReportSchema } from '@kouyu/core';
@@ -94,6 +95,8 @@ export interface CoherenceMeasure {
   connectives: string[];
   /** What the answer reads as: sentences, one short elliptical reply, a list of keywords, fragments, or repeats. */
   pattern: 'sentences' | 'short' | 'keywords' | 'fragments' | 'repeated';
+  /** Learners' grammar errors found in it (我下班五点, 是很贵), each with the words that show it. */
+  grammar_errors?: GrammarError[];
 }
 
 /** What the voice analysis heard in the recording. */

@@ -1,5 +1,18 @@
 /** The examiner's English wording. */
+import type { GrammarRule } from './grammar.js';
 import type { Wording } from './wording.js';
+
+const GRAMMAR_EN: Record<GrammarRule, string> = {
+  time_after_verb: 'Say when before the verb: 我五点下班, not 我下班五点.',
+  shi_adjective: 'An adjective needs no 是: 这个很贵, not 这个是很贵.',
+  le_on_plan: 'A plan is not done yet: no 了 after 想 / 打算 (我想吃中国菜).',
+  men_after_count: 'No 们 after a number: 二十个学生, not 二十个学生们.',
+  de_for_degree: 'How well an action is done takes 得: 他游泳游得很好.',
+  dangling_end: 'End the sentence on what you say about it: 菜很好吃，也很贵.',
+  yinwei_le: 'Say 因为 + a sentence (因为我想学汉语) or 为了 + what for (为了学汉语).',
+  bu_hen: 'Say 不太多 or 不多, not 不很多.',
+  modifier_after_noun: 'Put the describing word before the noun: 五个中国朋友.',
+};
 
 export const en: Wording = {
   code: 'en',
@@ -51,6 +64,7 @@ export const en: Wording = {
     keywords: (e) => `Coherence: you listed words. Say them in sentences: ${e}`,
     fragments: (e) => `Coherence: say whole sentences with a subject and a verb, e.g. ${e}`,
     repeated: 'Coherence: you repeated words. Say each idea once, then go on with 然后, 而且 or 另外.',
+    grammar: (rule, said) => `Grammar: 「${said}」. ${GRAMMAR_EN[rule]}`,
     links: 'Coherence: link your ideas with 因为……所以……, 而且 or 另外, and close with 总之…….',
     short: (c, e) =>
       `Length: ${c} characters where about ${e} are expected. Add a reason (因为……) and an example (比如……).`,

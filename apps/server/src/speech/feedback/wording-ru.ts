@@ -1,5 +1,18 @@
 /** The examiner's Russian wording. */
+import type { GrammarRule } from './grammar.js';
 import type { Wording } from './wording.js';
+
+const GRAMMAR_RU: Record<GrammarRule, string> = {
+  time_after_verb: 'Время ставится перед глаголом: 我五点下班, а не 我下班五点.',
+  shi_adjective: 'Перед прилагательным 是 не нужно: 这个很贵, а не 这个是很贵.',
+  le_on_plan: 'План ещё не выполнен: после 想 / 打算 не ставят 了 (我想吃中国菜).',
+  men_after_count: 'После числа 们 не нужно: 二十个学生.',
+  de_for_degree: 'Как выполняется действие, говорят с 得: 他游泳游得很好.',
+  dangling_end: 'Заканчивайте предложение тем, что о нём сказано: 菜很好吃，也很贵.',
+  yinwei_le: 'После 因为 идёт предложение (因为我想学汉语), или скажите 为了 (为了学汉语).',
+  bu_hen: 'Говорят 不太多 или 不多, а не 不很多.',
+  modifier_after_noun: 'Определение ставится перед существительным: 五个中国朋友.',
+};
 
 function ruPlural(n: number, one: string, few: string, many: string): string {
   const form = new Intl.PluralRules('ru').select(n);
@@ -61,6 +74,7 @@ export const ru: Wording = {
     fragments: (e) => `Связность: говорите полными предложениями с подлежащим и сказуемым, например: ${e}`,
     repeated:
       'Связность: вы повторяли слова. Скажите каждую мысль один раз и продолжайте с 然后, 而且 или 另外.',
+    grammar: (rule, said) => `Грамматика: «${said}». ${GRAMMAR_RU[rule]}`,
     links: 'Связность: связывайте мысли словами 因为……所以……, 而且, 另外 и завершите через 总之…….',
     short: (c, e) =>
       `Объём: ${c} ${chars(c)} вместо примерно ${e}. Добавьте причину (因为……) и пример (比如……).`,

@@ -1,5 +1,18 @@
 /** The examiner's Chinese wording. */
+import type { GrammarRule } from './grammar.js';
 import type { Wording } from './wording.js';
+
+const GRAMMAR_ZH: Record<GrammarRule, string> = {
+  time_after_verb: '时间要放在动词前面：我五点下班，不说“我下班五点”。',
+  shi_adjective: '形容词前不用“是”：这个很贵，不说“这个是很贵”。',
+  le_on_plan: '打算做的事还没做，“想、打算”后面的动词不用“了”：我想吃中国菜。',
+  men_after_count: '数量词后面不用“们”：二十个学生。',
+  de_for_degree: '说动作做得怎么样用“得”：他游泳游得很好。',
+  dangling_end: '句子要以说明的内容结尾：菜很好吃，也很贵。',
+  yinwei_le: '“因为”后面接句子（因为我想学汉语），或者用“为了”（为了学汉语）。',
+  bu_hen: '说“不太多”或“不多”，不说“不很多”。',
+  modifier_after_noun: '修饰的词放在名词前面：五个中国朋友。',
+};
 
 export const zh: Wording = {
   code: 'zh',
@@ -37,6 +50,7 @@ export const zh: Wording = {
     keywords: (e) => `连贯：你只是列出了词语。请把它们说成句子：${e}`,
     fragments: (e) => `连贯：请说有主语和谓语的完整句子，比如：${e}`,
     repeated: '连贯：你重复了词语。每个意思说一遍，再用"然后、而且、另外"接着说。',
+    grammar: (rule, said) => `语法：「${said}」。${GRAMMAR_ZH[rule]}`,
     links: '连贯：用"因为……所以……、而且、另外"把观点连接起来，最后用"总之……"结尾。',
     short: (c, e) => `长度：只有 ${c} 个字，要求大约 ${e} 个字。加上一个原因（因为……）和一个例子（比如……）。`,
     pauses: (p) => `流利度：录音中 ${p}% 是停顿。把回答大声练几遍，让表达更连贯。`,

@@ -1,3 +1,4 @@
+import type { GrammarRule } from './grammar.js';
 import type { ScoreBand } from '@kouyu/core';
 import type { Asked } from './question-form.js';
 import type { Dimension, FeedbackLanguage } from './types.js';
@@ -35,6 +36,8 @@ export interface Wording {
     keywords: (example: string) => string;
     fragments: (example: string) => string;
     repeated: string;
+    /** A grammar error found, with the words that show it. */
+    grammar: (rule: GrammarRule, said: string) => string;
     links: string;
     short: (chars: number, expected: number) => string;
     pauses: (share: number) => string;

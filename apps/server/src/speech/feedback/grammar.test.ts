@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHskkTests } from '../../db/seed/hskk.js';
+import { ExaminerEngine } from './examiner.js';
+import { grammarErrors } from './grammar.js';
+import { loadTagger, tagAnswer } from './segment.js';
+import type { Tagger } from './segment.js';
+
+let tagger: Tagger;
+beforeAll(async () => {
+  tagger = (await loadTagger()).tagger;
+});
+const rules = (text: string): string[] => grammarErrors(tagAnswer(tagger, text)).map((e) => e.rule);
+
+describe('learners’ grammar errors', () => {
+  it.each([
+    ['我爸爸每天上班八点。', 'time_after_verb'],
+    ['我们见面了星期六 在公园', 'time_after_verb'],
+    ['这件衣服是很便宜', 'shi_adjective'],
+    ['因为我是累了所以没去', 'shi_adjective'],
+    ['我下个月打算买了一个电脑', 'le_on_plan'],
+    ['我家有三个孩子们', 'men_after_count'],
+    ['他跑步的很快', 'de_for_degree'],
+    ['这个城市很漂亮的有', 'dangling_end'],
+    ['我学汉语因为了工作', 'yinwei_le'],
+    ['作业不很难', 'bu_hen'],
+    ['我有两个同学日本的', 'modifier_after_noun'],
+  ])('finds in %s: %s', (text, rule) => {
+    expect(rules(text)).toContain(rule);
+  });
+
+  it.each([
+    '我每天八点上班。',
+    '他游泳游得很好。',
+    '好处是方便，不用出门。',
+    '他好像要迟到了，很着急。',
+    '让人惊讶的是，它们很少迷路。',
+    '我是在一个小城市长大的。',
+    '我每天学习两个小时。',
+    '我喜欢晚上跑步。',
+    '在知识更新越来越快的今天，学习很重要。',
+  ])('finds none in a correct sentence: %s', (text) => {
+    expect(rules(text)).toEqual([]);
+  });
+
+  it('finds none in any model answer, reference text or question the project holds', () => {
+    const texts: string[] = [];
+    for (const t of loadHskkTests().tests)
+      for (const p of t.parts)
+        for (const q of p.questions)
+          texts.push(q.audio_text, q.reference_text ?? '', ...(q.model_answers ?? []));
+    for (const f of [
+      'examiner-dev.json',
+      'examiner-dev2.json',
+      'examiner-blind.json',
+      'examiner-probe.json',
+    ]) {
+      const set = JSON.parse(readFileSync(new URL(`../../../eval/${f}`, import.meta.url), 'utf8')) as {
+        items: { model_answers?: string[]; reference_text?: string }[];
+      };
+      for (const it of set.items) texts.push(it.reference_text ?? '', ...(it.model_answers ?? []));
+    }
+    const flagged = texts.filter((t) => t && grammarErrors(tagAnswer(tagger, t)).length > 0);
+    expect(texts.length).toBeGreaterThan(500);
+    expect(flagged).toEqual([]);
+  });
+
+  it('costs a right answer said with an error points, and the tip names it', async () => {
+    const examiner = new ExaminerEngine();
+    const input = {
+      question_type: 'answer' as const,
+      level: 'basic' as const,
+      question_text: '你爸爸每天几点上班？',
+      time_limit_s: 10,
+      model_answers: [],
+      key_points: [],
+      image_texts: [],
+    };
+    const right = await examiner.examine({ ...input, answer_text: '他每天八点上班。' }, 'en');
+    const wrong = await examiner.examine({ ...input, answer_text: '他每天上班八点。' }, 'en');
+    expect(wrong.result.score).toBeLessThan(right.result.score - 10);
+    expect(wrong.lines.join('\n')).toContain('上班八点');
+    expect(right.lines.join('\n')).not.toContain('Grammar');
+  });
+});

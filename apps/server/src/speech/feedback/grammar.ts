@@ -1,0 +1,146 @@
+/**
+ * Learners' commonest grammar errors in a spoken answer, each found by a pattern of the words as tagged:
+ * a point in time after the verb (我下班五点), 是 before an adjective (是很贵), 了 on a planned action
+ * (想吃了), 们 after a count (二十个学生们), 的 for the 得 of a degree (游泳的很好), a sentence ending on
+ * 的是 / 的也 / 的有, 因为了, 不很, a describing word and 的 after its noun (朋友中国的). Only patterns that
+ * correct sentences do not show: the model answers and the fluent answers of every graded set hold none.
+ */
+import { lexicon } from './lexicon.js';
+import { clausesOf } from './segment.js';
+import type { Token } from './segment.js';
+
+export const GRAMMAR_RULES = [
+  'time_after_verb',
+  'shi_adjective',
+  'le_on_plan',
+  'men_after_count',
+  'de_for_degree',
+  'dangling_end',
+  'yinwei_le',
+  'bu_hen',
+  'modifier_after_noun',
+] as const;
+export type GrammarRule = (typeof GRAMMAR_RULES)[number];
+
+export interface GrammarError {
+  rule: GrammarRule;
+  /** The words that show it, as said. */
+  said: string;
+}
+
+// A point in time (not a length of it): 五点, 星期六, 明天, 晚上, 去年.
+const POINT_TIME =
+  /^([零一二两三四五六七八九十\d]+点(半|多)?|(星期|周|礼拜)[一二三四五六日天]|今天|明天|昨天|后天|前天|早上|上午|中午|下午|晚上|去年|今年|明年|周末|这个周末)$/;
+// Verbs after which a time may follow as part of what they take (是五点, 到八点, 等到明天, 喜欢晚上跑步).
+const TAKES_TIME =
+  /^(是|到|在|从|等|等到|喜欢|爱|想|要|打算|准备|希望|决定|开始|知道|觉得|说|告诉|听说|记得|忘|忘了|会|能|可以|应该|有|过|约|定|订|安排|改|推迟|一直|直到)$/;
+const DEGREE = /^(很|太|非常|特别|挺|比较|真)$/;
+// 很快 / 很好 said as one word.
+const DEGREED = /^(很|太|非常|特别|挺|比较)(好|快|慢|早|晚|多|少|流利|清楚|认真)$/;
+// 要……了 is "about to": 要迟到了 is right.
+const MODAL_PLAN = /^(想|打算|准备|希望)$/;
+// 好处是方便 / 关键是平衡: a nominal subject takes 是 before its predicate.
+const NOMINAL_SUBJECT = /(处|键|题|是|的|点|法|因)$/;
+const COUNT = /^[一二两三四五六七八九十百几\d]+个$/;
+
+// The tagger calls many verbs nouns (见面/n, 唱歌/n): the lexicon's part of speech decides then.
+const isVerb = (t: Token | undefined): boolean =>
+  t !== undefined &&
+  ((/^v/.test(t.tag) && t.tag !== 'vn') ||
+    (/^(n|vn)$/.test(t.tag) && (lexicon().entry(t.word)?.pos ?? '').startsWith('v')));
+const isAdjective = (t: Token | undefined): boolean => t !== undefined && /^a/.test(t.tag);
+const said = (ts: readonly (Token | undefined)[]): string =>
+  ts
+    .filter((t): t is Token => t !== undefined)
+    .map((t) => t.word)
+    .join('');
+
+function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void {
+  const words = c.filter((t) => t.word.trim() !== '');
+  for (const [i, t] of words.entries()) {
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    const after = words[i + 2];
+    // 我下班五点 / 我去看了爷爷奶奶这个周末: the action's time said after it, at the clause's end.
+    if (
+      POINT_TIME.test(t.word) &&
+      !/^(一点|有点)$/.test(t.word) &&
+      // 越来越快的今天 is a noun phrase, not a time after its verb.
+      prev?.word !== '的' &&
+      i === words.length - 1 &&
+      i > 0 &&
+      words.slice(0, i).some((w, j) => isVerb(w) && !TAKES_TIME.test(w.word) && j >= i - 5) &&
+      !words.slice(0, i).some((w) => TAKES_TIME.test(w.word) && isVerb(w))
+    )
+      out.push({ rule: 'time_after_verb', said: said(words.slice(Math.max(0, i - 2), i + 1)) });
+    // 是很贵 / 是漂亮 / 我是头疼了: 是 before an adjective or a predicate that needs none.
+    if (
+      t.word === '是' &&
+      next !== undefined &&
+      !NOMINAL_SUBJECT.test(prev?.word ?? '') &&
+      ((DEGREE.test(next.word) && isAdjective(after) && i + 3 >= words.length) ||
+        (isAdjective(next) &&
+          (i + 2 >= words.length || after?.word === '了') &&
+          /^(r|n)/.test(prev?.tag ?? '')) ||
+        ((isVerb(next) || isAdjective(next)) && after?.word === '了'))
+    )
+      out.push({ rule: 'shi_adjective', said: said([t, next, after]) });
+    // 我明天想吃了中国菜: a plan is not done yet.
+    if (t.word === '了' && isVerb(prev) && MODAL_PLAN.test(words[i - 2]?.word ?? ''))
+      out.push({ rule: 'le_on_plan', said: said([words[i - 2], prev, t]) });
+    // 二十个学生们: a count needs no 们.
+    if (/们$/.test(t.word) && t.word.length > 2 && /^n/.test(t.tag) && COUNT.test(prev?.word ?? ''))
+      out.push({ rule: 'men_after_count', said: said([prev, t]) });
+    else if (t.word === '们' && /^n/.test(prev?.tag ?? '') && COUNT.test(words[i - 2]?.word ?? ''))
+      out.push({ rule: 'men_after_count', said: said([words[i - 2], prev, t]) });
+    // 游泳的很好 / 跑的很快: the degree of an action takes 得.
+    if (
+      t.word === '的' &&
+      (isVerb(prev) || prev?.tag === 'vn') &&
+      next !== undefined &&
+      ((DEGREE.test(next.word) && isAdjective(after)) || DEGREED.test(next.word))
+    )
+      out.push({ rule: 'de_for_degree', said: said([prev, t, next, after]) });
+    // 很好吃的是 / 很贵的也 / 很漂亮的有: the sentence ends on a word left over.
+    // (让人惊讶的是，…… goes on in the next clause: only the answer's last one is left hanging on 的是.)
+    if (
+      i === words.length - 1 &&
+      (/^(也|有)$/.test(t.word) || (t.word === '是' && last)) &&
+      prev?.word === '的'
+    )
+      out.push({ rule: 'dangling_end', said: said([words[i - 2], prev, t]) });
+    // 因为了学习汉语
+    if (t.word === '因为' && next?.word === '了') out.push({ rule: 'yinwei_le', said: '因为了' });
+    // 不很多 (不太多)
+    if (t.word === '不' && /^很/.test(next?.word ?? ''))
+      out.push({ rule: 'bu_hen', said: said([t, next, after]) });
+    // 五个朋友中国的: the describing word and 的 after the noun, ending the sentence.
+    if (
+      t.word === '的' &&
+      i === words.length - 1 &&
+      prev?.tag === 'ns' &&
+      // 我是在小城市长大的: the 是……的 of a past event.
+      !words.some((w) => w.word === '是') &&
+      /^n/.test(words[i - 2]?.tag ?? '') &&
+      words[i - 2]?.tag !== 'nr'
+    )
+      out.push({ rule: 'modifier_after_noun', said: said([words[i - 2], prev, t]) });
+  }
+}
+
+/** The grammar errors of a tagged answer, in the order said (at most one per rule and clause). */
+export function grammarErrors(tokens: readonly Token[]): GrammarError[] {
+  const out: GrammarError[] = [];
+  const clauses = clausesOf(tokens).filter((c) => c.some((t) => t.word.trim() !== ''));
+  for (const [n, c] of clauses.entries()) {
+    const found: GrammarError[] = [];
+    inClause(c, found, n === clauses.length - 1);
+    const seen = new Set<GrammarRule>();
+    for (const e of found) {
+      if (seen.has(e.rule)) continue;
+      seen.add(e.rule);
+      out.push(e);
+    }
+  }
+  return out;
+}
