@@ -396,6 +396,35 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
   return out;
 }
 
+const NEGATION = /^(不|没|没有|不用|不再|不需要|已经不)$/;
+/**
+ * The question's action said as not done (不工作, 不用上班 for 几点下班), where the question itself does not
+ * say it so (你昨天为什么没来 said back is no denial): the premise of the question is denied.
+ */
+function deniesPremise(form: QuestionForm, tokens: readonly Token[], question: string): string | null {
+  const acts = [...(form.actions ?? []), ...(form.verb ? [form.verb] : [])];
+  if (/[不没]/.test(question)) return null;
+  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  for (const [i, t] of said.entries()) {
+    if (!NEGATION.test(t.word)) continue;
+    const next = said[i + 1]?.word === '用' ? said[i + 2] : said[i + 1];
+    // 不喜欢 / 不想 deny a liking, not the action asked about (我不喜欢看电视 for 你喜欢什么运动).
+    if (!next || STATIVE.test(next.word)) continue;
+    // The question's own verb (工作, which the tagger may call a noun), or one sharing a character with its
+    // action (上班 for 下班).
+    const own = next !== undefined && /^(v|vn)/.test(next.tag) && question.includes(next.word);
+    if (
+      next &&
+      (own ||
+        acts.some(
+          (a) => a === next.word || (a.length > 1 && sharesChar(a, next.word) && next.word.length > 1),
+        ))
+    )
+      return `${t.word}${next.word}`;
+  }
+  return null;
+}
+
 /** Whether the answer tells something in two clauses or more (家里有事，我去接她). */
 const told = (tokens: readonly Token[]): boolean =>
   clausesOf(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word))).length > 1;
@@ -483,7 +512,9 @@ function otherTime(form: QuestionForm, tokens: readonly Token[], question: strin
     const opening = clauses[0]?.map((t) => t.word).join('') ?? '';
     const axis = life ? [CHILDHOOD, NOWADAYS] : [PAST, PRESENT, FUTURE];
     const said = axis.filter((re) => re.test(opening));
-    if (said.length > 0 && !said.includes(asked)) return true;
+    // 今年春天 for 最近一次: this year's spring may be past.
+    const thisYearPast = asked === PAST && said.length === 1 && said[0] === PRESENT;
+    if (said.length > 0 && !said.includes(asked) && !thisYearPast) return true;
   }
   if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
@@ -578,6 +609,9 @@ export function answerForm(
     const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question, topic);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
+  // 她现在不工作 / 我妈妈退休了，她不用上班 for 她在哪儿工作 / 几点下班: the question's premise denied is its answer.
+  const denied = deniesPremise(form, tokens, question);
+  if (denied) for (const a of form.asks) given[a] ??= [denied];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
   const lex = lexicon();
   const kinds = kindsAsked(form);
@@ -595,6 +629,7 @@ export function answerForm(
           (given.reason ?? []).some((w) => !REASON.test(w) && !MOTIVE.test(w)) &&
           told(tokens)) ||
         (none !== undefined && NONE_ANSWERS.has(a)) ||
+        denied !== null ||
         (a === 'object' &&
           (given.object ?? []).some(
             (w) =>

@@ -60,6 +60,9 @@ describe('examiner: the form, the person and the occasion asked', () => {
     ['你最好的朋友在哪儿上班？', '他在一家银行上班。'],
     ['你累的时候用什么办法休息？', '我去公园走走，或者听听音乐。'],
     ['这个星期天你去商店吗？', '不去，我要在家复习。'],
+    // the question's premise denied
+    ['你爸爸每天几点上班？', '我爸爸已经退休了，他不用上班。'],
+    ['你哥哥在哪儿工作？', '他现在不工作，他还在上大学。'],
   ])('a correct answer to %s (%s) scores at least 70', async (q, a) => {
     expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
   });
@@ -78,6 +81,13 @@ describe('examiner: the form, the person and the occasion asked', () => {
     ['你的同屋是哪国人？', '我是英国人。'],
   ])('an answer to another question than %s (%s) is in the low band', async (q, a) => {
     expect(await score(basic(q, a))).toBeLessThan(50);
+  });
+
+  it('hears the question’s own words and nothing else as no answer', async () => {
+    const q = '如果你有一个星期的假期，你打算做什么？';
+    expect(await score({ ...basic(q, '嗯 假期 嗯 一个星期'), question_type: 'open' })).toBeLessThanOrEqual(
+      40,
+    );
   });
 
   it('reads a question shown with its pinyin as its characters: said back, it is an echo', async () => {

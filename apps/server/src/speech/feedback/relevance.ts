@@ -259,7 +259,17 @@ export function measureRelevance(
     aboutSelfOnly(answer)
   )
     score *= FACTS_ONLY_SHARE;
-  const echo = echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
+  // 嗯 假期 嗯 一个月 for 如果你有一个月的假期，你打算做什么: the question's own words and nothing else give
+  // nothing it asks (where a side or a yes is asked, its words are the answer).
+  const parroted =
+    own.length > 0 &&
+    own.every((t) => question.includes(t.word)) &&
+    !form.asks.some((a) => a === 'choice' || a === 'yes_no') &&
+    // 我同意。健康很重要。: a view asked for may be given in the question's words.
+    !stanceAsked &&
+    form.asks.length > 0 &&
+    !formAnswer.answered;
+  const echo = parroted || echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
     score: round2(Math.min(1, score)),
