@@ -128,8 +128,10 @@ export const DEV2_SET = new URL('./examiner-dev2.json', import.meta.url);
 export const DEV3_SET = new URL('./examiner-dev3.json', import.meta.url);
 /** The development half of a fifth set written blind to the examiner (split by question; tuned on). */
 export const DEV4_SET = new URL('./examiner-dev4.json', import.meta.url);
-/** Its held-out half: nobody tuning the examiner has read it, only its figures. */
+/** Its other half: held out in the fifth pass, its failures read in the sixth (decision 034). */
 export const BLIND3_SET = new URL('./examiner-blind3.json', import.meta.url);
+/** The sixth set written blind, held out whole: nobody tuning the examiner has read it, only its figures. */
+export const BLIND4_SET = new URL('./examiner-blind4.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

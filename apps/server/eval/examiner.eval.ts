@@ -8,6 +8,7 @@ import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
 import {
   BLIND2_SET,
   BLIND3_SET,
+  BLIND4_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -65,8 +66,12 @@ if (existsSync(blindFile))
     await scoreAnswers(examiner, loadInlineSet(new URL(`file://${blindFile}`))),
   ]);
 inline.push([
-  'third blind set, held-out half of the fifth (new questions, written blind, never read while tuning)',
+  'third blind set, other half of the fifth (new questions, written blind; its failures read in the sixth pass)',
   await scoreAnswers(examiner, loadInlineSet(BLIND3_SET)),
+]);
+inline.push([
+  'fourth blind set, the sixth written (new questions, written blind, never read while tuning)',
+  await scoreAnswers(examiner, loadInlineSet(BLIND4_SET)),
 ]);
 inline.push([
   'second blind set, held-out half (new questions, written blind; its failure classes read in the fourth pass)',

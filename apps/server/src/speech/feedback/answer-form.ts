@@ -151,7 +151,10 @@ function giving(
           (t) =>
             (!isNumber(t) && (ownFrequency(t.word, question) || (!often && SPAN_WORDS.test(t.word)))) ||
             inUnit(t, tokens, often ? FREQUENCY_UNITS : DURATION_UNITS) ||
-            (isNumber(t) && FREQUENCY.test(t.word)),
+            (isNumber(t) && FREQUENCY.test(t.word)) ||
+            // 很多 / 不多 / 很长 say how long or how often roughly.
+            // (人很多 says how many people, not how often).
+            (ROUGH_AMOUNT.test(t.word) && !/^n/.test(tokens[tokens.indexOf(t) - 1]?.tag ?? '')),
         ),
       );
     }
@@ -307,7 +310,11 @@ function giving(
                 !STATIVE.test(t.word))),
         )
         .map((t) => t.word);
-      if (ofKind.length || modifiers.length || objects.length) return [...ofKind, ...modifiers, ...objects];
+      // 《红楼梦》: a title said names the book, film or song asked for.
+      const title = tokens.findIndex((t) => t.word === '《');
+      if (title >= 0 && tokens[title + 1]) return [tokens[title + 1]?.word ?? ''];
+      const things = [...ofKind, ...modifiers, ...objects].filter((w) => !TIME_UNIT_NOUN.test(w));
+      if (things.length) return things;
       // 什么颜色 / 什么饭馆: an attribute the lexicon lists whole, or a noun with a head of its own, is
       // answered by a word of that kind only, not by any noun (华为 for a colour, 银行 for a restaurant).
       if (closedKind(form)) return [];
@@ -321,7 +328,11 @@ function giving(
         action
           ? (/^(v|vn)/.test(t.tag) || (/^n/.test(t.tag) && (lex.entry(t.word)?.pos ?? '').startsWith('v'))) &&
             !STATIVE.test(t.word)
-          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) && t.word !== '东西' && !modified(t.word) && unknown(t),
+          : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) &&
+            t.word !== '东西' &&
+            !TIME_UNIT_NOUN.test(t.word) &&
+            !modified(t.word) &&
+            unknown(t),
       );
     }
     case 'yes_no': {
@@ -417,7 +428,11 @@ function deniesPremise(form: QuestionForm, tokens: readonly Token[], question: s
       next &&
       (own ||
         acts.some(
-          (a) => a === next.word || (a.length > 1 && sharesChar(a, next.word) && next.word.length > 1),
+          (a) =>
+            a === next.word ||
+            // 没有看书 for 在看什么书: the verb with its object said.
+            (/^v/.test(next.tag) && next.word.length > a.length && next.word.startsWith(a)) ||
+            (a.length > 1 && sharesChar(a, next.word) && next.word.length > 1),
         ))
     )
       return `${t.word}${next.word}`;
@@ -452,7 +467,10 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
     const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
     const meAlone = said.some(
       (w, i) =>
-        /^(我|我们)$/.test(w) && !subjects.some((s) => s.length > 1 && s[0] === w && said[i + 1] === s[1]),
+        /^(我|我们)$/.test(w) &&
+        !subjects.some(
+          (s) => s.length > 1 && s[0] === w && (said[i + 1] === '的' ? said[i + 2] : said[i + 1]) === s[1],
+        ),
     );
     // 他们住得很远 for 你去看爷爷奶奶吗: a 他 / 她 may be the people the question names.
     const them = (form.people?.length ?? 0) > 0 && (subjects[0] ?? []).every((w) => THIRD.test(w));
@@ -516,6 +534,13 @@ function otherTime(form: QuestionForm, tokens: readonly Token[], question: strin
     const thisYearPast = asked === PAST && said.length === 1 && said[0] === PRESENT;
     if (said.length > 0 && !said.includes(asked) && !thisYearPast) return true;
   }
+  // 你喜欢坐火车还是坐飞机 answered by 我上个月坐飞机去了上海: a habit or a liking asked, one past trip told.
+  if (asked === null && HABIT.test(question)) {
+    const text = tokens.map((t) => t.word).join('');
+    const opening = clausesOf(tokens).find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
+    const open = opening?.map((t) => t.word).join('') ?? '';
+    if (PAST.test(open) && !HABIT.test(text) && !/更|比较|觉得/.test(text)) return true;
+  }
   if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
   const first = end < 0 ? tokens : tokens.slice(0, end);
@@ -533,6 +558,8 @@ function otherTime(form: QuestionForm, tokens: readonly Token[], question: strin
 const PAST = /昨天|前天|昨晚|上个?(星期|周|月|礼拜|周末)|上周|去年|前年|刚才|上次|上一次|最近一次/;
 const PRESENT = /今天|今晚|这个?(星期|周|月|礼拜|周末)|本周|今年/;
 const FUTURE = /明天|后天|明晚|下个?(星期|周|月|礼拜|周末)|下周|明年|后年|下次|将来/;
+// A habit or a liking: 喜欢, 常常, 一般, 每天.
+const HABIT = /喜欢|爱|常常|经常|一般|平时|每天|每个|每年|总是|通常/;
 // A life's times: 小时候 is not answered by 现在.
 const CHILDHOOD = /小时候|小的时候|上小学的时候/;
 const NOWADAYS = /现在|最近|这几年/;
@@ -549,6 +576,9 @@ const PEOPLE_OF = /^(?!.*(家|别|大|客|男|女|老|轻|工|病|主|爱|友|�
 /** 一个 / 一家 / 三本: a count of things, no time. */
 const COUNTED_THING =
   /^[一二两三四五六七八九十几]+(个|家|本|张|件|条|位|双|杯|碗|瓶|间|套|辆|台|门|种|块|份|把|支|所)$/;
+/** 小时 / 分钟 / 天: a unit of time, never the thing asked for by 什么. */
+const TIME_UNIT_NOUN = /^(小时|钟头|分钟|秒|天|年|月|星期|礼拜|周|次)$/;
+const ROUGH_AMOUNT = /^(很多|不多|很少|很长|不长|很短|很久|不久)$/;
 /** 几次 / 多少次 / 多久一次 / 多长时间一次: how often, counted in times. */
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
 const FREQUENCY_UNITS = new Set(['times']);
@@ -630,6 +660,8 @@ export function answerForm(
           told(tokens)) ||
         (none !== undefined && NONE_ANSWERS.has(a)) ||
         denied !== null ||
+        // A pastime named by what one does (我喜欢拍照, 我的爱好是画画儿).
+        (a === 'object' && form.kind === 'pastime' && (given.object ?? []).length > 0) ||
         (a === 'object' &&
           (given.object ?? []).some(
             (w) =>

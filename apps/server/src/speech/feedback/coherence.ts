@@ -138,6 +138,9 @@ function repetition(tokens: readonly Token[], clauses: readonly Token[][]): numb
   return Math.min(1, (repeats + sameClauses) / words.length);
 }
 
+/** The share of the coherence mark a number of grammar errors leaves. */
+export const grammarShare = (errors: number): number => 1 - GRAMMAR_COST * Math.min(GRAMMAR_COUNTED, errors);
+
 /** The coherence measure of a tagged answer; `quick` for a listen-and-answer question, where one word may do. */
 export function measureCoherence(tokens: readonly Token[], quick = false): CoherenceMeasure {
   const clauses = clausesOf(tokens).filter((c) => hanLength(c) > 0);
@@ -179,7 +182,7 @@ export function measureCoherence(tokens: readonly Token[], quick = false): Coher
   const base = elliptical ? Math.max(share, ELLIPTICAL_SCORE) : share;
   const bonus = Math.min(CONNECTIVE_BONUS_MAX, CONNECTIVE_BONUS * connectives.size);
   const errors = grammarErrors(tokens);
-  const grammar = 1 - GRAMMAR_COST * Math.min(GRAMMAR_COUNTED, errors.length);
+  const grammar = grammarShare(errors.length);
   const score = Math.max(
     0,
     Math.min(

@@ -63,6 +63,10 @@ describe('examiner: the form, the person and the occasion asked', () => {
     // the question's premise denied
     ['你爸爸每天几点上班？', '我爸爸已经退休了，他不用上班。'],
     ['你哥哥在哪儿工作？', '他现在不工作，他还在上大学。'],
+    // the sixth pass: the sides of 还是, a title, a book not read
+    ['你喜欢坐船还是坐火车？', '火车，坐船我会不舒服。'],
+    ['你最近在看什么电影？', '我最近在看《霸王别姬》，很感人。'],
+    ['你最近在看什么书？', '我最近太忙了，没有看书。'],
   ])('a correct answer to %s (%s) scores at least 70', async (q, a) => {
     expect(await score(basic(q, a))).toBeGreaterThanOrEqual(70);
   });
@@ -79,8 +83,22 @@ describe('examiner: the form, the person and the occasion asked', () => {
     // someone else than asked
     ['你最好的朋友在哪儿上班？', '我在一家银行上班。'],
     ['你的同屋是哪国人？', '我是英国人。'],
+    // a unit of time for 什么, one past trip for a liking
+    ['你最近在看什么书？', '我每天晚上看两个小时书。'],
+    ['你喜欢坐船还是坐火车？', '我去年坐船去了大连。'],
   ])('an answer to another question than %s (%s) is in the low band', async (q, a) => {
     expect(await score(basic(q, a))).toBeLessThan(50);
+  });
+
+  it('hears a pastime for 爱好, and the learner’s own, not a friend’s', async () => {
+    const q = '请说说你的一个爱好。';
+    const open = (a: string): AnswerInput => ({ ...basic(q, a), question_type: 'open', time_limit_s: 90 });
+    const mine = await score(
+      open('我很喜欢游泳。每个星期我都去游两次，游完以后觉得很舒服，晚上也睡得很好。'),
+    );
+    const friend = await score(open('我的朋友很喜欢游泳，他每个星期都去游两次，他游得很好。'));
+    expect(mine).toBeGreaterThanOrEqual(60);
+    expect(friend).toBeLessThan(mine - 15);
   });
 
   it('hears the question’s own words and nothing else as no answer', async () => {

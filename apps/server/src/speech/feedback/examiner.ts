@@ -1,6 +1,6 @@
 import { clampScore, scoreBand, spokenChars } from '@kouyu/core';
 import type { AlignmentOp } from '@kouyu/core';
-import { measureCoherence } from './coherence.js';
+import { grammarShare, measureCoherence } from './coherence.js';
 import { answerLanguage, baseMeasures, weakest, weighted, withoutPlusParts } from './combine.js';
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
 import { effectiveChars, measureFluency, measureLength, measureVoice, RETELL_SHARE } from './fluency.js';
@@ -46,6 +46,7 @@ const RETELL_QUALITY_FLOOR = 0.6;
 const RETELL_RECALL_CURVE = 0.5;
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
+const ANSWERED_COHERENCE_FLOOR = 0.5;
 const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
@@ -271,10 +272,20 @@ export class ExaminerEngine implements FeedbackEngine {
         ...(measures.vocabulary.score !== null ? { vocabulary: measures.vocabulary.score } : {}),
         ...(measures.fluency.score !== null ? { fluency: measures.fluency.score } : {}),
       };
+      // A quick reply that gives what is asked, however broken (嗯 上海 上海), is the middle band, not below
+      // a fluent reply to another question: its coherence weighs less.
+      // Its grammar errors (我下班五点) still cost in full.
+      const brokenButAnswered =
+        input.question_type === 'answer' && form?.answered === true && (measures.relevance.score ?? 0) >= 0.7;
+      const grammar = grammarShare(measures.coherence.grammar_errors?.length ?? 0);
+      const coherenceTerm = brokenButAnswered
+        ? (ANSWERED_COHERENCE_FLOOR + (1 - ANSWERED_COHERENCE_FLOOR) * Math.min(1, coherence / grammar)) *
+          grammar
+        : COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence;
       // The product of three shares runs low; the curve maps it onto the HSKK bands (mid from 50).
       raw =
         (relevance *
-          (COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence) *
+          coherenceTerm *
           (CONTENT_FLOOR + (1 - CONTENT_FLOOR) * content) *
           (input.question_type === 'answer'
             ? ANSWER_FLUENCY_FLOOR + (1 - ANSWER_FLUENCY_FLOOR) * (measures.fluency.score ?? 1)

@@ -77,6 +77,8 @@ export interface FormAnswer {
 /** 怎样才能保持健康 / 如何学好汉语: a way to reach something is asked, answered by advice. */
 export const WAY_QUESTION = /(怎样|如何|怎么样)(才|才能|能|可以|让|去|来|做|学|保持|提高|减轻|解决)/;
 
+/** 爱好 / 兴趣: a pastime is introduced, said by what one does. */
+const PASTIME = /^(爱好|兴趣|兴趣爱好|业余爱好)$/;
 /** 用什么办法 / 有什么方法 / 怎么办: a thing to do is asked. */
 export const METHOD_QUESTION = /什么(办法|方法)|怎么办/;
 
@@ -144,8 +146,13 @@ function possessedPerson(clause: readonly Token[], lex: Lexicon): string[] | nul
 function introducedNoun(tokens: readonly Token[]): string | undefined {
   const words = tokens.filter((t) => HAN.test(t.word));
   const last = words[words.length - 1];
-  const verb = words.findIndex((t) => /介绍|谈谈|说说|讲讲/.test(t.word));
-  return last && verb >= 0 && words.indexOf(last) > verb && /^n/.test(last.tag) ? last.word : undefined;
+  // 说说 may come as 说 说.
+  const verb = words.findIndex(
+    (t, i) =>
+      /介绍|谈谈|说说|讲讲/.test(t.word) || (/^(说|谈|讲)$/.test(t.word) && words[i + 1]?.word === t.word),
+  );
+  const noun = last !== undefined && (/^n/.test(last.tag) || PASTIME.test(last.word));
+  return last && verb >= 0 && words.indexOf(last) > verb + 1 && noun ? last.word : undefined;
 }
 
 /** Reads a question once (cached by its text). */
@@ -186,9 +193,20 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
             text.includes(t.word) && /^(n|v|a|t|s|nr|nz|vn|l)/.test(t.tag) && !/喜欢|觉得|想|要/.test(t.word),
         )
         .map((t) => t.word);
-    const a = words(before.split(/[，,]/).pop() ?? '');
+    // The sides are read from the words on each side of 还是 (坐火车还是坐飞机: 坐 is said on both).
+    const pivot = tokens.findIndex((t) => t.word === '还是');
+    const side = (ts: readonly Token[]): string[] =>
+      ts
+        .filter((t) => /^(n|v|a|t|s|nr|nz|vn|l)/.test(t.tag) && !/喜欢|觉得|想|要/.test(t.word))
+        .map((t) => t.word);
+    const clauseStart = (): number => {
+      for (let i = pivot - 1; i >= 0; i--) if (tokens[i]?.tag === 'x') return i + 1;
+      return 0;
+    };
+    const a =
+      pivot >= 0 ? side(tokens.slice(clauseStart(), pivot)) : words(before.split(/[，,]/).pop() ?? '');
     // 坐地铁去上班: the side ends where the sentence goes on (去上班 is shared by both sides).
-    const rest = words(after);
+    const rest = pivot >= 0 ? side(tokens.slice(pivot + 1)) : words(after);
     const stop = rest.findIndex(
       (w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0,
     );
@@ -227,12 +245,21 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   // 请介绍一下你最喜欢的季节 / 你的一个好朋友: a thing of that kind is asked for (春天, 小王), as 什么 + noun asks it.
   let introducedPerson: string | undefined;
+  let pastimeOfYours = false;
   const introduced = /介绍|谈谈|说说|讲讲/.test(q) && asks.size === 0 ? introducedNoun(tokens) : undefined;
   if (introduced) {
     // The friend introduced is whom the answer is about: 我叫大卫 introduces the learner instead.
     if (lex.isA(introduced, 'person')) {
       asks.add('person');
       introducedPerson = introduced;
+    } else if (PASTIME.test(introduced)) {
+      // 请说说你的一个爱好: a thing one does is asked (画画儿, 做饭, 打篮球), as 做什么 asks it.
+      form.kind = 'pastime';
+      form.kindWord = introduced;
+      form.verb = '做';
+      asks.add('object');
+      // 你的一个爱好 is the learner's: a friend's pastime is another's.
+      if (/你的/.test(q)) pastimeOfYours = true;
     } else if (lex.names(introduced)) {
       form.kind = lex.names(introduced);
       form.kindWord = introduced;
@@ -273,7 +300,13 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   if (people.length) form.people = people;
   if (introducedPerson) {
     form.introduced = introducedPerson;
-    form.about = { who: 'other', words: [introducedPerson] };
+    // 你的爸爸或者妈妈: either may be the one introduced.
+    const either = /或者|或/.test(q)
+      ? tokens.filter((t) => lex.isA(t.word, 'family') || lex.isA(t.word, 'person')).map((t) => t.word)
+      : [];
+    form.about = { who: 'other', words: [...new Set([introducedPerson, ...either])] };
+  } else if (pastimeOfYours) {
+    form.about = { who: 'you', words: ['你'] };
   } else if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
     form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };

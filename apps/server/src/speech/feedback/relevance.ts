@@ -236,8 +236,9 @@ export function measureRelevance(
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   // On an open task an answer that opens at another time (我现在最喜欢玩手机 for 小时候) costs, but less.
   else if (formAnswer.otherTime && input.question_type === 'open') score *= ABOUT_OTHER_OPEN;
+  // A person to introduce is the whole task: an answer introducing the learner instead is off it.
   if (formAnswer.about === 'other')
-    score = quick ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
+    score = quick || form.introduced ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
   if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
   // Asked on an open task for a thing of a kind the lexicon knows (你最喜欢的季节), an answer naming none
   // of that kind (我最喜欢吃苹果) talks about a neighbouring question, however well it goes on.
