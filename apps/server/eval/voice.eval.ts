@@ -25,14 +25,15 @@ const t = TONE_WRONG_AT_MOST;
 const dir = fullSetDir();
 if (dir) {
   const started = performance.now();
-  const { ranged, alone } = describeItems(listItems(dir));
+  const { ranged, alone, perturbed } = describeItems(listItems(dir));
   const espeak = hasEspeakBinary() ? await describeEspeak(ESPEAK_TRAINING_SENTENCES) : [];
   const of = (list: readonly Example[], s: string) => list.filter((e) => e.item.speaker === s);
   for (const test of ['syllables', 'words'] as const) {
     const train = test === 'syllables' ? 'words' : 'syllables';
     const model = {
-      ...trainModel([...of(ranged, train), ...espeak], train, t),
+      ...trainModel([...of(ranged, train), ...of(perturbed, train), ...espeak], train, t),
       aloneWrongAtMost: committedToneModel().aloneWrongAtMost,
+      expectedWeight: committedToneModel().expectedWeight,
     };
     const by = `model trained on "${train}"${espeak.length ? ' and espeak dev voices' : ''} only`;
     for (const [range, list] of [

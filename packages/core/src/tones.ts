@@ -144,7 +144,13 @@ export const TONE_FLAG_CONFIDENCE = 0.6;
  * that a "wrong" mark is right at least 90 % of the time and at most 4.5 % of right tones are shown wrong
  * (`npm run train:tones` prints them; the weights file records them and a test holds the two equal).
  */
-export const TONE_WRONG_AT_MOST: Readonly<Record<Tone, number>> = { 1: 0.5, 2: 0.03, 3: 0.05, 4: 0.05, 5: 0 };
+export const TONE_WRONG_AT_MOST: Readonly<Record<Tone, number>> = {
+  1: 0.05,
+  2: 0.05,
+  3: 0.05,
+  4: 0.05,
+  5: 0,
+};
 
 /**
  * A "wrong" mark is called almost certain when the expected tone's probability is at most this share of its

@@ -135,8 +135,11 @@ export function judgeTone(
   if (!found.features) return { heard: null, confidence: 0, expectedProbability: 0 };
   const p = predictTones(model, found.features);
   const prob = (t: Tone) => p[t - 1] ?? 0;
+  // A close call goes to the tone the text asks for (ToneModel.expectedWeight), except on a first recording.
+  const bias = found.alone ? 1 : model.expectedWeight;
+  const weighed = (t: Tone) => prob(t) * (t === expected ? bias : 1);
   let heard: Tone = 1;
-  for (const t of [2, 3, 4] as const) if (prob(t) > prob(heard)) heard = t;
+  for (const t of [2, 3, 4] as const) if (weighed(t) > weighed(heard)) heard = t;
   const confidence = prob(heard);
   if (expected === 5) {
     // The neutral tone has no shape of its own (it follows its neighbour): heard when short, never marked
