@@ -213,3 +213,15 @@ export const actions = (from: readonly Token[]): Token[] =>
   );
 
 export const FILLERS = /^[嗯呃额啊哦唉]$/;
+
+/** Clauses split at punctuation only (fillers kept inside), as the answer's forms are read. */
+export function clausesAtPunctuation(tokens: readonly Token[]): Token[][] {
+  const clauses: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.tag === 'x') clauses.push([]);
+    else clauses[clauses.length - 1]?.push(t);
+  }
+  return clauses;
+}
+
+export const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));

@@ -1,0 +1,98 @@
+/**
+ * When and whether: the occasion an answer is set at against the one its question asks about (昨天 for
+ * 明天, 上个周末 for 这个周末, 现在 for 小时候, one past trip for a liking), and an answer that denies the
+ * question's premise (她现在不工作 for 在哪儿工作), which answers it.
+ */
+import { clausesAtPunctuation, FILLERS, isNumber, sharesChar, STATIVE, within } from './form-words.js';
+import type { QuestionForm } from './question-form.js';
+import { HAN } from './segment.js';
+import type { Token } from './segment.js';
+
+const NEGATION = /^(不|没|没有|不用|不再|不需要|已经不)$/;
+/**
+ * The question's action said as not done (不工作, 不用上班 for 几点下班), where the question itself does not
+ * say it so (你昨天为什么没来 said back is no denial): the premise of the question is denied.
+ */
+export function deniesPremise(form: QuestionForm, tokens: readonly Token[], question: string): string | null {
+  const acts = [...(form.actions ?? []), ...(form.verb ? [form.verb] : [])];
+  if (/[不没]/.test(question)) return null;
+  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  for (const [i, t] of said.entries()) {
+    if (!NEGATION.test(t.word)) continue;
+    const next = said[i + 1]?.word === '用' ? said[i + 2] : said[i + 1];
+    // 不喜欢 / 不想 deny a liking, not the action asked about (我不喜欢看电视 for 你喜欢什么运动).
+    if (!next || STATIVE.test(next.word)) continue;
+    // The question's own verb (工作, which the tagger may call a noun), or one sharing a character with its
+    // action (上班 for 下班).
+    const own = /^(v|vn)/.test(next.tag) && question.includes(next.word);
+    if (
+      own ||
+      acts.some(
+        (a) =>
+          a === next.word ||
+          // 没有看书 for 在看什么书: the verb with its object said.
+          (/^v/.test(next.tag) && next.word.length > a.length && next.word.startsWith(a)) ||
+          (a.length > 1 && sharesChar(a, next.word) && next.word.length > 1),
+      )
+    )
+      return `${t.word}${next.word}`;
+  }
+  return null;
+}
+
+/** Whether the answer's first clause is set at a time the question did not name (it answers a neighbouring question). */
+export function otherTime(form: QuestionForm, tokens: readonly Token[], question: string): boolean {
+  const when = form.when;
+  // 明天晚上想吃什么 / 这个周末去吗 answered by 昨天 / 上个周末: another occasion, said anywhere in the answer.
+  const asked = direction(question);
+  const life = asked === CHILDHOOD || asked === NOWADAYS;
+  // A cause comes before what it causes (昨天没睡好 is why one is tired today), but where the time is asked
+  // as well (什么时候搬家？为什么？), the occasion is part of the answer.
+  if (form.asks.includes('reason') && !life && !form.asks.includes('time')) return false;
+  if (asked !== null) {
+    // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
+    const clauses = clausesAtPunctuation(tokens).filter((c) =>
+      c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)),
+    );
+    const opening = clauses[0]?.map((t) => t.word).join('') ?? '';
+    const axis = life ? [CHILDHOOD, NOWADAYS] : [PAST, PRESENT, FUTURE];
+    const said = axis.filter((re) => re.test(opening));
+    // 今年春天 for 最近一次: this year's spring may be past.
+    const thisYearPast = asked === PAST && said.length === 1 && said[0] === PRESENT;
+    if (said.length > 0 && !said.includes(asked) && !thisYearPast) return true;
+  }
+  // 你喜欢坐火车还是坐飞机 answered by 我上个月坐飞机去了上海: a habit or a liking asked, one past trip told.
+  if (asked === null && HABIT.test(question)) {
+    const text = tokens.map((t) => t.word).join('');
+    const opening = clausesAtPunctuation(tokens).find((c) =>
+      c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)),
+    );
+    const open = opening?.map((t) => t.word).join('') ?? '';
+    if (PAST.test(open) && !HABIT.test(text) && !/更|比较|觉得/.test(text)) return true;
+  }
+  if (!when) return false;
+  const end = tokens.findIndex((t) => t.tag === 'x');
+  const first = end < 0 ? tokens : tokens.slice(0, end);
+  // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date
+  // (八点 for 下课以后) sets the reply at another occasion; 冬天 may be when it is cold.
+  const calendar = when.some((w) => !/^(以后|以前|的时候|时候)$/.test(w));
+  const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
+  return (
+    times.length > 0 &&
+    !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))
+  );
+}
+
+// The days before, around and after now: a question set in one is not answered by another.
+const PAST = /昨天|前天|昨晚|上个?(星期|周|月|礼拜|周末)|上周|去年|前年|刚才|上次|上一次|最近一次/;
+const PRESENT = /今天|今晚|这个?(星期|周|月|礼拜|周末)|本周|今年/;
+const FUTURE = /明天|后天|明晚|下个?(星期|周|月|礼拜|周末)|下周|明年|后年|下次|将来/;
+// A habit or a liking: 喜欢, 常常, 一般, 每天.
+const HABIT = /喜欢|爱|常常|经常|一般|平时|每天|每个|每年|总是|通常/;
+// A life's times: 小时候 is not answered by 现在.
+const CHILDHOOD = /小时候|小的时候|上小学的时候/;
+const NOWADAYS = /现在|最近|这几年/;
+const OCCASIONS = [PAST, PRESENT, FUTURE, CHILDHOOD, NOWADAYS];
+function direction(when: string): RegExp | null {
+  return OCCASIONS.find((re) => re.test(when)) ?? null;
+}
