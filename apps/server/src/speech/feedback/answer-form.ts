@@ -410,7 +410,7 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
 }
 
 /** Whether the answer tells something in two clauses or more (家里有事，我去接她). */
-const told = (tokens: readonly Token[]): boolean =>
+const toldInClauses = (tokens: readonly Token[]): boolean =>
   clausesAtPunctuation(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
     .length > 1;
 
@@ -418,11 +418,7 @@ const told = (tokens: readonly Token[]): boolean =>
 function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
   if (!form.about) return 'unknown';
   const lex = lexicon();
-  const clauses: Token[][] = [[]];
-  for (const t of tokens) {
-    if (t.tag === 'x') clauses.push([]);
-    else clauses[clauses.length - 1]?.push(t);
-  }
+  const clauses = clausesAtPunctuation(tokens);
   const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
   if (subjects.length === 0) return 'unknown';
   // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
@@ -515,11 +511,7 @@ function otherAction(
   if (words.length === 0) return false;
   const asked = measured.length > 0 ? (form.actions ?? []) : [form.verb ?? ''];
   if (asked.length === 0 || !question) return false;
-  const clauses: Token[][] = [[]];
-  for (const t of tokens) {
-    if (t.tag === 'x') clauses.push([]);
-    else clauses[clauses.length - 1]?.push(t);
-  }
+  const clauses = clausesAtPunctuation(tokens);
   const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
   if (!giving) return false;
   // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
@@ -564,7 +556,7 @@ export function answerForm(
         // A reason told as what happened or is meant (我去看她, 家里有事), not a bare 因为 or a wish.
         (a === 'reason' &&
           (given.reason ?? []).some((w) => !REASON.test(w) && !MOTIVE.test(w)) &&
-          told(tokens)) ||
+          toldInClauses(tokens)) ||
         (none !== undefined && NONE_ANSWERS.has(a)) ||
         denied !== null ||
         // A pastime named by what one does (我喜欢拍照, 我的爱好是画画儿).

@@ -49,12 +49,13 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   // A cause comes before what it causes (昨天没睡好 is why one is tired today), but where the time is asked
   // as well (什么时候搬家？为什么？), the occasion is part of the answer.
   if (form.asks.includes('reason') && !life && !form.asks.includes('time')) return false;
+  // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
+  const opening =
+    clausesAtPunctuation(tokens)
+      .find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
+      ?.map((t) => t.word)
+      .join('') ?? '';
   if (asked !== null) {
-    // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
-    const clauses = clausesAtPunctuation(tokens).filter((c) =>
-      c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)),
-    );
-    const opening = clauses[0]?.map((t) => t.word).join('') ?? '';
     const axis = life ? [CHILDHOOD, NOWADAYS] : [PAST, PRESENT, FUTURE];
     const said = axis.filter((re) => re.test(opening));
     // 今年春天 for 最近一次: this year's spring may be past.
@@ -64,11 +65,7 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   // 你喜欢坐火车还是坐飞机 answered by 我上个月坐飞机去了上海: a habit or a liking asked, one past trip told.
   if (asked === null && HABIT.test(question)) {
     const text = tokens.map((t) => t.word).join('');
-    const opening = clausesAtPunctuation(tokens).find((c) =>
-      c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)),
-    );
-    const open = opening?.map((t) => t.word).join('') ?? '';
-    if (PAST.test(open) && !HABIT.test(text) && !/更|比较|觉得/.test(text)) return true;
+    if (PAST.test(opening) && !HABIT.test(text) && !/更|比较|觉得/.test(text)) return true;
   }
   if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');

@@ -80,9 +80,8 @@ function spokenSentences(tokens: readonly Token[]): Token[] {
 const SHOWN_PINYIN = /[（(][^（）()]*[A-Za-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü][^（）()]*[）)]/g;
 function withoutShownPinyin(input: AnswerInput): AnswerInput {
   const q = input.question_text;
-  if (!q || !SHOWN_PINYIN.test(q)) return input;
-  SHOWN_PINYIN.lastIndex = 0;
-  return { ...input, question_text: q.replace(SHOWN_PINYIN, '').trim() };
+  const characters = q?.replace(SHOWN_PINYIN, '');
+  return q === undefined || characters === q ? input : { ...input, question_text: characters?.trim() };
 }
 
 export interface ExaminerOptions {

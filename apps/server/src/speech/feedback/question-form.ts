@@ -6,7 +6,7 @@
  */
 import { lexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
-import { actions, PERSON_PRONOUNS } from './form-words.js';
+import { actions, clausesAtPunctuation, PERSON_PRONOUNS } from './form-words.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
 
@@ -87,12 +87,7 @@ const CACHE_MAX = 500;
 
 /** The main clause of a question: the one holding its question word, else its last. */
 function mainClause(tokens: readonly Token[]): Token[] {
-  const clauses: Token[][] = [[]];
-  for (const t of tokens) {
-    if (t.tag === 'x') clauses.push([]);
-    else clauses[clauses.length - 1]?.push(t);
-  }
-  const real = clauses.filter((c) => c.length > 0);
+  const real = clausesAtPunctuation(tokens).filter((c) => c.length > 0);
   return (
     real.find((c) => c.some((t) => /谁|什么|哪|几|多少|怎么|为什么|吗|还是|多久/.test(t.word))) ??
     real[real.length - 1] ??

@@ -8,6 +8,7 @@ import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
 import { aboutSelfOnly, answerForm } from './answer-form.js';
+import { SPECIFIC } from './form-words.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
@@ -49,7 +50,6 @@ const ELABORATION_WORDS = 12;
 const FORM_MISSING_CAP = 0.25;
 /** A quick reply to a two-part question that leaves out its person, place, time or number is partial. */
 const PART_ANSWERED_CAP = 0.5;
-const SPECIFIC_ASKS = new Set(['person', 'place', 'time', 'number', 'duration']);
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
 export const ECHO_CAP = 0.1;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
@@ -231,7 +231,9 @@ export function measureRelevance(
   // A time or count of another action (十一点睡觉 for 几点起床) gives nothing the question asks.
   if (quick && (!formAnswer.answered || formAnswer.otherAction)) score = Math.min(score, FORM_MISSING_CAP);
   // 什么时候搬家？为什么？ answered by a reason alone: a specific form asked (the time) is missing.
-  const missing = form.asks.filter((a) => SPECIFIC_ASKS.has(a) && formAnswer.given[a] === undefined);
+  const missing = form.asks.filter(
+    (a) => SPECIFIC.has(a) && a !== 'choice' && formAnswer.given[a] === undefined,
+  );
   if (quick && form.asks.length > 1 && missing.length > 0) score = Math.min(score, PART_ANSWERED_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
   // On an open task an answer that opens at another time (我现在最喜欢玩手机 for 小时候) costs, but less.
