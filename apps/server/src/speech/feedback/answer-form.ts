@@ -9,6 +9,7 @@ import { lexicon, relatedness } from './lexicon.js';
 import {
   ACTION_VERBS,
   actions,
+  verbOnly,
   bodily,
   clausesAtPunctuation,
   closedKind,
@@ -34,6 +35,7 @@ import {
   REASON,
   SPAN_BY_ENDS,
   SPAN_WORDS,
+  sameAction,
   sharesChar,
   SPECIFIC,
   STATIVE,
@@ -43,7 +45,7 @@ import {
   TIME_WORDS,
 } from './form-words.js';
 import { deniesPremise, otherTime } from './answer-occasion.js';
-import { METHOD_QUESTION, subjectOf, WAY_QUESTION } from './question-form.js';
+import { METHOD_QUESTION, placeAt, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Token } from './segment.js';
@@ -193,7 +195,9 @@ function giving(
         .flatMap((c) =>
           c.filter(
             (t) =>
-              ((/^v/.test(t.tag) && t.tag !== 'vn') || /^a/.test(t.tag)) &&
+              ((/^v/.test(t.tag) && t.tag !== 'vn') ||
+                /^a/.test(t.tag) ||
+                (t.tag === 'n' && verbOnly(t.word))) &&
               !STATIVE.test(t.word) &&
               !question.includes(t.word),
           ),
@@ -520,7 +524,35 @@ function otherAction(
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
   const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
-  return own.length > 0 && !ownVerb && !own.some((t) => asked.some((q) => sharesChar(t.word, q)));
+  return own.length > 0 && !ownVerb && !own.some((t) => asked.some((q) => sameAction(t.word, q)));
+}
+
+/**
+ * 我们城市很大 for 你们城市的地铁怎么样: the answer opens on the owner and never names the thing judged,
+ * so it judges the owner instead.
+ */
+function judgesOwner(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const judged = form.judged;
+  if (!judged) return false;
+  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
+  const lead = said.findIndex((w) => !/^(我|我们|你们|咱们|的)$/.test(w));
+  return said[lead] === judged.owner && !said.some((w) => sharesChar(w, judged.thing));
+}
+
+/**
+ * 我喜欢在网上买衣服 for 你觉得在网上订酒店方便吗: the question's place or means with another action done
+ * there, the question's own action never said.
+ */
+function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const frame = form.frame;
+  if (!frame) return false;
+  const at = placeAt(tokens, frame.at);
+  const verb = at ? actions(tokens.slice(at.next, at.next + 1))[0] : undefined;
+  return (
+    verb !== undefined &&
+    !sameAction(verb.word, frame.action) &&
+    !tokens.some((t) => t.word.includes(frame.action))
+  );
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
@@ -577,8 +609,13 @@ export function answerForm(
     specific,
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
     // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
-    about: given.person && named(given.person) && !form.introduced ? 'question' : aboutOf(form, tokens),
+    about:
+      given.person && named(given.person) && !form.introduced
+        ? 'question'
+        : judgesOwner(form, tokens)
+          ? 'other'
+          : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question),
-    otherAction: otherAction(form, tokens, given, question),
+    otherAction: otherAction(form, tokens, given, question) || otherInFrame(form, tokens),
   };
 }

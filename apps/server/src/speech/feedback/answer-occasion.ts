@@ -55,6 +55,7 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
       .find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
       ?.map((t) => t.word)
       .join('') ?? '';
+  const text = tokens.map((t) => t.word).join('');
   if (asked !== null) {
     const axis = life ? [CHILDHOOD, NOWADAYS] : [PAST, PRESENT, FUTURE];
     const said = axis.filter((re) => re.test(opening));
@@ -64,8 +65,18 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   }
   // 你喜欢坐火车还是坐飞机 answered by 我上个月坐飞机去了上海: a habit or a liking asked, one past trip told.
   if (asked === null && HABIT.test(question)) {
-    const text = tokens.map((t) => t.word).join('');
     if (PAST.test(opening) && !HABIT.test(text) && !/更|比较|觉得/.test(text)) return true;
+  }
+  // 你想送他什么 answered by 去年他送了我一个杯子: a plan asked, a past event told.
+  if (asked === null && INTENT.test(question) && PAST.test(opening) && !INTENT.test(text)) return true;
+  // 你去过哪儿 answered by 我明年想去云南: what one has done asked, a plan told.
+  if (EXPERIENCE.test(question) && (FUTURE.test(opening) || INTENT.test(opening)) && !/过/.test(text))
+    return true;
+  // 下午几点放学 answered by 早上八点上课: another part of the day than the question's.
+  const partAsked = partsOfDay(question);
+  const partSaid = partsOfDay(opening);
+  if (partAsked.size > 0 && partSaid.size > 0 && ![...partSaid].some((p) => partAsked.has(p))) {
+    if (![...partsOfDay(text)].some((p) => partAsked.has(p))) return true;
   }
   if (!when) return false;
   const end = tokens.findIndex((t) => t.tag === 'x');
@@ -89,6 +100,19 @@ const HABIT = /喜欢|爱|常常|经常|一般|平时|每天|每个|每年|总�
 // A life's times: 小时候 is not answered by 现在.
 const CHILDHOOD = /小时候|小的时候|上小学的时候/;
 const NOWADAYS = /现在|最近|这几年/;
+// A plan or a wish (想送, 打算, 准备): what is to come, not what was.
+const INTENT = /想|打算|准备|计划|要去|要买|要送|要做/;
+// 去过 / 吃过: what one has done, some time before now (过生日 is a verb of its own).
+const EXPERIENCE = /(去|吃|看|玩|学|做|用|见|听|到|坐|住|买|喝|参加|爬)过/;
+const PARTS: [string, RegExp][] = [
+  ['morning', /早上|早晨|上午|清早/],
+  ['noon', /中午/],
+  ['afternoon', /下午|傍晚/],
+  ['evening', /晚上|傍晚|夜里|半夜|今晚|昨晚|明晚/],
+];
+function partsOfDay(text: string): Set<string> {
+  return new Set(PARTS.filter(([, re]) => re.test(text)).map(([p]) => p));
+}
 const OCCASIONS = [PAST, PRESENT, FUTURE, CHILDHOOD, NOWADAYS];
 function direction(when: string): RegExp | null {
   return OCCASIONS.find((re) => re.test(when)) ?? null;

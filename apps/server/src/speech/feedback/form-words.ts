@@ -92,7 +92,8 @@ export const ownFrequency = (word: string, question: string): boolean => {
 };
 export const TIME_UNITS = new Set(['clock', 'date', 'span']);
 export const POINT_UNITS = new Set(['clock', 'date']);
-export const DURATION_UNITS = new Set(['span', 'times', 'clock']);
+// 十一点 says when, not how long: a clock time is no length (睡几个小时 is not answered by 十一点睡觉).
+export const DURATION_UNITS = new Set(['span', 'times']);
 /** The unit classes a 几 / 多少 question counts in: its own (多少钱 → money), none for 个 / 口 / 只. */
 export function numberUnits(question: string): Set<string> {
   const unit = /(?:几|多少)(\p{Script=Han})/u.exec(question)?.[1] ?? '';
@@ -206,10 +207,17 @@ export function openingYesNo(tokens: readonly Token[], question: string): string
 // A bare 他 / 她 names nobody: who is meant is what 谁 asks (每个星期见他两次 does not say with whom).
 export const named = (people: readonly string[]): boolean => people.some((w) => !PERSON_PRONOUNS.test(w));
 
+// 放学 / 下课 may be tagged nouns: a two-character word the lexicon knows only as a verb is an action too.
+export const verbOnly = (word: string): boolean => {
+  const pos = lexicon().entry(word)?.pos ?? '';
+  return [...word].length === 2 && pos.startsWith('v') && !pos.includes('n');
+};
 export const actions = (from: readonly Token[]): Token[] =>
   from.filter(
     (t) =>
-      /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && !/^(去|来|到|在|做|过|了)$/.test(t.word),
+      ((/^v/.test(t.tag) && t.tag !== 'vn') || (t.tag === 'n' && verbOnly(t.word))) &&
+      !STATIVE.test(t.word) &&
+      !/^(去|来|到|在|做|过|了)$/.test(t.word),
   );
 
 export const FILLERS = /^[嗯呃额啊哦唉]$/;
@@ -225,3 +233,6 @@ export function clausesAtPunctuation(tokens: readonly Token[]): Token[][] {
 }
 
 export const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
+/** 睡觉 and 睡, 跑步 and 跑 are one action; 上课 and 下课, which share only what they are about, are two. */
+export const sameAction = (a: string, b: string): boolean =>
+  a.includes(b) || b.includes(a) || (a[0] !== undefined && a[0] === b[0]);

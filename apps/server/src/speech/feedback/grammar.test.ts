@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHskkTests } from '../../db/seed/hskk.js';
 import { ExaminerEngine } from './examiner.js';
@@ -25,6 +25,11 @@ describe('learners’ grammar errors', () => {
     ['我学汉语因为了工作', 'yinwei_le'],
     ['作业不很难', 'bu_hen'],
     ['我有两个同学日本的', 'modifier_after_noun'],
+    ['今天的天气冷很', 'hen_after_adjective'],
+    ['最近工作忙很，没有时间', 'hen_after_adjective'],
+    ['我去了过上海两次', 'le_guo'],
+    ['周末我喜欢的出去玩', 'de_before_verb'],
+    ['我们学校下午放学五点的', 'time_after_verb'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -39,6 +44,10 @@ describe('learners’ grammar errors', () => {
     '我每天学习两个小时。',
     '我喜欢晚上跑步。',
     '在知识更新越来越快的今天，学习很重要。',
+    '他跑得快得很。',
+    '我去过上海，吃过了小笼包。',
+    '学新闻的去报社实习。',
+    '路上车很多，可能是堵车了。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });
@@ -63,6 +72,20 @@ describe('learners’ grammar errors', () => {
     const flagged = texts.filter((t) => t && grammarErrors(tagAnswer(tagger, t)).length > 0);
     expect(texts.length).toBeGreaterThan(500);
     expect(flagged).toEqual([]);
+  });
+
+  it('finds none in the band-3 answers of any graded set', () => {
+    const dir = new URL('../../../eval/', import.meta.url);
+    const answers = readdirSync(dir)
+      .filter((f) => /^examiner-.*\.json$/.test(f))
+      .flatMap((f) => {
+        const set = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
+          items: { answers: { band: number; text: string }[] }[];
+        };
+        return set.items.flatMap((it) => it.answers.filter((a) => a.band === 3).map((a) => a.text));
+      });
+    expect(answers.length).toBeGreaterThan(700);
+    expect(answers.filter((t) => grammarErrors(tagAnswer(tagger, t)).length > 0)).toEqual([]);
   });
 
   it('costs a right answer said with an error points, and the tip names it', async () => {

@@ -19,6 +19,9 @@ export const GRAMMAR_RULES = [
   'yinwei_le',
   'bu_hen',
   'modifier_after_noun',
+  'hen_after_adjective',
+  'le_guo',
+  'de_before_verb',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -30,7 +33,7 @@ export interface GrammarError {
 
 // A point in time (not a length of it): 五点, 星期六, 明天, 晚上, 去年.
 const POINT_TIME =
-  /^([零一二两三四五六七八九十\d]+点(半|多)?|(星期|周|礼拜)[一二三四五六日天]|今天|明天|昨天|后天|前天|早上|上午|中午|下午|晚上|去年|今年|明年|周末|这个周末)$/;
+  /^([零一二两三四五六七八九十\d]+点(半|多)?|(星期|周|礼拜)[一二三四五六日天]|今天|明天|昨天|后天|前天|早上|上午|中午|下午|晚上|去年|今年|明年|周末|这个周末|每天|每个星期|每周|每年|最近)$/;
 // Verbs after which a time may follow as part of what they take (是五点, 到八点, 等到明天, 喜欢晚上跑步).
 const TAKES_TIME =
   /^(是|到|在|从|等|等到|喜欢|爱|想|要|打算|准备|希望|决定|开始|知道|觉得|说|告诉|听说|记得|忘|忘了|会|能|可以|应该|有|过|约|定|订|安排|改|推迟|一直|直到)$/;
@@ -49,6 +52,11 @@ const isVerb = (t: Token | undefined): boolean =>
   ((/^v/.test(t.tag) && t.tag !== 'vn') ||
     (/^(n|vn)$/.test(t.tag) && (lexicon().entry(t.word)?.pos ?? '').startsWith('v')));
 const isAdjective = (t: Token | undefined): boolean => t !== undefined && /^a/.test(t.tag);
+// 忙 / 累 are tagged verbs: the lexicon says they describe.
+const describes = (t: Token | undefined): boolean =>
+  isAdjective(t) || (t !== undefined && /^a/.test(lexicon().entry(t.word)?.pos ?? ''));
+// Verbs a 的 never stands before in a correct sentence (送我的去学校, 喜欢的出去玩): going and coming.
+const MOTION = /^(去|来|出去|回|回去|回来|走|出去玩|回家)$/;
 const said = (ts: readonly (Token | undefined)[]): string =>
   ts
     .filter((t): t is Token => t !== undefined)
@@ -61,13 +69,15 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     const prev = words[i - 1];
     const next = words[i + 1];
     const after = words[i + 2];
-    // 我下班五点 / 我去看了爷爷奶奶这个周末: the action's time said after it, at the clause's end.
+    // 我下班五点 / 我去看了爷爷奶奶这个周末: the action's time said after it, at the clause's end
+    // (四点半的 / 每天 end it as well).
+    const end = i === words.length - 1 || words.slice(i + 1).every((w) => /^(半|多|的)$/.test(w.word));
     if (
       POINT_TIME.test(t.word) &&
       !/^(一点|有点)$/.test(t.word) &&
       // 越来越快的今天 is a noun phrase, not a time after its verb.
       prev?.word !== '的' &&
-      i === words.length - 1 &&
+      end &&
       i > 0 &&
       words.slice(0, i).some((w, j) => isVerb(w) && !TAKES_TIME.test(w.word) && j >= i - 5) &&
       !words.slice(0, i).some((w) => TAKES_TIME.test(w.word) && isVerb(w))
@@ -78,6 +88,8 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       t.word === '是' &&
       next !== undefined &&
       !NOMINAL_SUBJECT.test(prev?.word ?? '') &&
+      // 可能是堵车了: a guess at what happened takes 是.
+      !/^(可能|也许|大概|应该|一定|肯定|好像)$/.test(prev?.word ?? '') &&
       ((DEGREE.test(next.word) && isAdjective(after) && i + 3 >= words.length) ||
         (isAdjective(next) &&
           (i + 2 >= words.length || after?.word === '了') &&
@@ -114,6 +126,25 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     // 不很多 (不太多)
     if (t.word === '不' && /^很/.test(next?.word ?? ''))
       out.push({ rule: 'bu_hen', said: said([t, next, after]) });
+    // 冷很 / 方便很: the degree word goes before what it describes.
+    if (
+      t.word === '很' &&
+      describes(prev) &&
+      words[i - 2]?.word !== '得' &&
+      words.slice(i + 1).every((w) => /^(的|了|啊|呢)$/.test(w.word))
+    )
+      out.push({ rule: 'hen_after_adjective', said: said([prev, t]) });
+    // 去了过北京: 过 says what one has done, without 了 before it.
+    if (t.word === '了' && next?.word === '过') out.push({ rule: 'le_guo', said: said([prev, t, next]) });
+    // 送我的去学校 / 喜欢的出去玩: no 的 between the doer and going.
+    if (
+      t.word === '的' &&
+      next !== undefined &&
+      MOTION.test(next.word) &&
+      // 学新闻的去报社: a 的 after a noun names who goes; after 我 or 喜欢 it is the error.
+      (prev?.tag === 'r' || /^(喜欢|爱|想|要)$/.test(prev?.word ?? ''))
+    )
+      out.push({ rule: 'de_before_verb', said: said([prev, t, next]) });
     // 五个朋友中国的: the describing word and 的 after the noun, ending the sentence.
     if (
       t.word === '的' &&

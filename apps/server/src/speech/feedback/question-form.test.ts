@@ -262,4 +262,25 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(isEcho(q, spokenChars('现在很多年轻人不想结婚'), syllables, false)).toBe(true);
     expect(isEcho(q, spokenChars('我觉得结婚不结婚是自己的事'), syllables, false)).toBe(false);
   });
+  it('wants a length for 几个小时, not a clock time, and the question’s own event for 几点', () => {
+    expect(check('你每天坐几个小时的车？', '我每天早上七点坐车。').answered).toBe(false);
+    expect(check('你每天坐几个小时的车？', '差不多两个小时。').answered).toBe(true);
+    expect(check('你们几点下课？', '我们八点上课。').otherAction).toBe(true);
+    expect(check('你们几点下课？', '十一点半就下课了。').otherAction).toBe(false);
+  });
+
+  it('hears another occasion: a plan for what was done, a past event for a plan, another part of the day', () => {
+    expect(check('你爸爸去过哪些国家？', '我爸爸明年打算去法国。').otherTime).toBe(true);
+    expect(check('你爸爸去过哪些国家？', '他去过法国和德国。').otherTime).toBe(false);
+    expect(check('放假以后你打算做什么？', '去年放假我去了海南。').otherTime).toBe(true);
+    expect(check('你晚上几点吃饭？', '我早上七点吃饭。').otherTime).toBe(true);
+    expect(check('你晚上几点吃饭？', '晚上七点左右。').otherTime).toBe(false);
+  });
+
+  it('hears the owner judged instead of the thing, and another action done in the question’s place', () => {
+    expect(check('你觉得你们学校的食堂怎么样？', '我们学校很大，学生很多。').about).toBe('other');
+    expect(check('你觉得你们学校的食堂怎么样？', '还不错，菜很便宜。').about).not.toBe('other');
+    expect(check('你喜欢在家做饭吗？', '我喜欢在家看电视。').otherAction).toBe(true);
+    expect(check('你喜欢在家做饭吗？', '喜欢，我常常在家做中国菜。').otherAction).toBe(false);
+  });
 });

@@ -47,6 +47,10 @@ export interface QuestionForm {
   introduced?: string;
   /** People the question names besides its subject (看爷爷奶奶): a 他们 in the answer may be them. */
   people?: string[];
+  /** 你们城市的地铁怎么样: the thing judged (地铁) and its owner (城市), when a 的 joins them. */
+  judged?: { owner: string; thing: string };
+  /** 在网上订酒店: a place or means said with 在 and the action done there (网上, 订). */
+  frame?: { at: string; action: string };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -148,6 +152,40 @@ function introducedNoun(tokens: readonly Token[]): string | undefined {
   );
   const noun = last !== undefined && (/^n/.test(last.tag) || PASTIME.test(last.word));
   return last && verb >= 0 && words.indexOf(last) > verb + 1 && noun ? last.word : undefined;
+}
+
+/** 你们城市的地铁怎么样 → 城市 owns 地铁, the thing an evaluation is asked of. */
+function judgedThing(tokens: readonly Token[], asks: ReadonlySet<Asked>): QuestionForm['judged'] {
+  if (!asks.has('evaluation') && !asks.has('yes_no')) return undefined;
+  const end = tokens.findIndex((t) => /^(怎么样|怎样|好吗|好不好|吗)$/.test(t.word));
+  const head = tokens.slice(0, end < 0 ? tokens.length : end);
+  const de = head.map((t) => t.word).lastIndexOf('的');
+  const owner = head[de - 1];
+  const thing = head[de + 1];
+  if (de < 1 || !owner || !thing || !/^(n|ns|nz)$/.test(owner.tag) || !/^(n|nz|vn)$/.test(thing.tag))
+    return undefined;
+  // Nothing but a person word before 的 (你妈妈的身体): who it is about is `about`, not the owner judged.
+  if (lexicon().isA(owner.word, 'person') || lexicon().isA(owner.word, 'family')) return undefined;
+  return { owner: owner.word, thing: thing.word };
+}
+
+/** 在网上订酒店 / 在家做饭: 在 with a place or means, and the action done there. */
+function frameOf(tokens: readonly Token[]): QuestionForm['frame'] {
+  const at = placeAt(tokens);
+  const verb = at ? actions(tokens.slice(at.next, at.next + 1))[0] : undefined;
+  return at && verb ? { at: at.place, action: verb.word } : undefined;
+}
+
+/** Where a 在 + place is said (在 网上, or 在家 as one word): the place and the index after it. */
+export function placeAt(tokens: readonly Token[], place?: string): { place: string; next: number } | null {
+  for (const [i, t] of tokens.entries()) {
+    const joined = /^在\p{Script=Han}+$/u.test(t.word) && t.word.length > 1 ? t.word.slice(1) : null;
+    const after = tokens[i + 1];
+    const word = joined ?? (t.word === '在' && after && /^(n|s|f|ns)/.test(after.tag) ? after.word : null);
+    if (word === null || (place !== undefined && word !== place)) continue;
+    return { place: word, next: joined ? i + 1 : i + 2 };
+  }
+  return null;
 }
 
 /** Reads a question once (cached by its text). */
@@ -278,6 +316,13 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
   }
   form.asks = [...asks];
+  const judged = judgedThing(tokens, asks);
+  if (judged) form.judged = judged;
+  // Only where the action is what is judged (在网上订酒店方便吗): 在家休息还是出去玩 offers 在家 as a side, and
+  // anything done at home takes it.
+  const judging = (asks.has('yes_no') || asks.has('evaluation')) && !asks.has('choice');
+  const frame = judging ? frameOf(tokens) : undefined;
+  if (frame) form.frame = frame;
   if (!asks.has('time') && !asks.has('duration')) {
     const when = tokens
       .filter((t) => t.word !== form.kindWord && (t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word)))

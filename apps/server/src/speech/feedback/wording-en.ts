@@ -12,6 +12,9 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   yinwei_le: 'Say 因为 + a sentence (因为我想学汉语) or 为了 + what for (为了学汉语).',
   bu_hen: 'Say 不太多 or 不多, not 不很多.',
   modifier_after_noun: 'Put the describing word before the noun: 五个中国朋友.',
+  hen_after_adjective: 'Put 很 before the describing word: 天气很冷, not 天气冷很.',
+  le_guo: 'Say what you have done with 过 alone: 去过北京, not 去了过北京.',
+  de_before_verb: 'No 的 before a verb of going: 我喜欢出去玩, not 我喜欢的出去玩.',
 };
 
 export const en: Wording = {

@@ -12,6 +12,9 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   yinwei_le: 'После 因为 идёт предложение (因为我想学汉语), или скажите 为了 (为了学汉语).',
   bu_hen: 'Говорят 不太多 или 不多, а не 不很多.',
   modifier_after_noun: 'Определение ставится перед существительным: 五个中国朋友.',
+  hen_after_adjective: '很 ставится перед прилагательным: 天气很冷, а не 天气冷很.',
+  le_guo: 'Опыт выражается одним 过: 去过北京, а не 去了过北京.',
+  de_before_verb: 'Перед глаголом движения 的 не нужно: 我喜欢出去玩, а не 我喜欢的出去玩.',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

@@ -12,6 +12,9 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   yinwei_le: '“因为”后面接句子（因为我想学汉语），或者用“为了”（为了学汉语）。',
   bu_hen: '说“不太多”或“不多”，不说“不很多”。',
   modifier_after_noun: '修饰的词放在名词前面：五个中国朋友。',
+  hen_after_adjective: '“很”放在形容词前面：天气很冷，不说“天气冷很”。',
+  le_guo: '表示经历只用“过”：去过北京，不说“去了过北京”。',
+  de_before_verb: '动词“去、来”前面不用“的”：我喜欢出去玩，不说“我喜欢的出去玩”。',
 };
 
 export const zh: Wording = {
