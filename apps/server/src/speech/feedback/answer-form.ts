@@ -476,6 +476,16 @@ export function aboutSelfOnly(tokens: readonly Token[]): boolean {
   );
 }
 
+/**
+ * 我上个月去医院了 / 我妈妈是护士 / 我的手机是华为的 beside a picture: an answer that opens on the learner or
+ * the learner's own tells of itself, not of the picture (我看到 / 我觉得 open a description or a view of it).
+ */
+export function opensOnSelf(tokens: readonly Token[]): boolean {
+  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
+  const text = said.join('');
+  return /^(我|我们)/.test(text) && !/^我们?(可以|能)?(看到|看见|觉得|想|猜|认为|发现)/.test(text);
+}
+
 // 很晚 / 比较早 for 几点: when, said only roughly (the middle band, not a clock time).
 const ROUGH_TIME = /^(很|太|比较|挺|有点儿?|特别)(早|晚)$/;
 const ROUGH_TIME_SAID = /(很|太|比较|挺|有点儿?|特别)(早|晚)(?![上饭])/;

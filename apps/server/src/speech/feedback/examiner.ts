@@ -47,6 +47,9 @@ const RETELL_RECALL_CURVE = 0.5;
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
 const ANSWERED_COHERENCE_FLOOR = 0.5;
+const SEARCHING_COHERENCE_FLOOR = 0.5;
+const SEARCHING_RELEVANCE = 0.8;
+const SEARCHING_HESITATION = 0.2;
 const CONTENT_FLOOR = 0.25;
 const CONTENT_WEIGHTS = { vocabulary: 0.4, fluency: 0.6 } as const;
 const QUALITY_FLOOR = 0.6;
@@ -277,10 +280,17 @@ export class ExaminerEngine implements FeedbackEngine {
       const brokenButAnswered =
         input.question_type === 'answer' && form?.answered === true && (measures.relevance.score ?? 0) >= 0.7;
       const grammar = grammarShare(measures.coherence.grammar_errors?.length ?? 0);
+      // On a longer task, on-topic pieces said between hesitations (嗯……手机……看视频……) are a speaker
+      // searching for words: the middle band, above fluent talk about something else.
+      const searching =
+        input.question_type !== 'answer' &&
+        (measures.relevance.score ?? 0) >= SEARCHING_RELEVANCE &&
+        measures.fluency.hesitation >= SEARCHING_HESITATION;
       const coherenceTerm = brokenButAnswered
         ? (ANSWERED_COHERENCE_FLOOR + (1 - ANSWERED_COHERENCE_FLOOR) * Math.min(1, coherence / grammar)) *
           grammar
-        : COHERENCE_FLOOR + (1 - COHERENCE_FLOOR) * coherence;
+        : (searching ? SEARCHING_COHERENCE_FLOOR : COHERENCE_FLOOR) +
+          (1 - (searching ? SEARCHING_COHERENCE_FLOOR : COHERENCE_FLOOR)) * coherence;
       // The product of three shares runs low; the curve maps it onto the HSKK bands (mid from 50).
       raw =
         (relevance *

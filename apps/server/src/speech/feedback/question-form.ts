@@ -293,8 +293,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       asks.add('object');
       // 你的一个爱好 is the learner's: a friend's pastime is another's.
       if (/你的/.test(q)) pastimeOfYours = true;
-    } else if (lex.names(introduced)) {
-      form.kind = lex.names(introduced);
+    } else {
+      // 请说说你家附近的一个商店: a thing of that kind is asked, named by its own words where no class
+      // names it (面包店 and 便利店 are headed by the 店 of 商店).
+      form.kind = lex.names(introduced) ?? introduced;
       form.kindWord = introduced;
       asks.add('object');
     }

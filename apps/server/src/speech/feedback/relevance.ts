@@ -7,8 +7,8 @@
 import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
-import { aboutSelfOnly, answerForm } from './answer-form.js';
-import { SPECIFIC } from './form-words.js';
+import { aboutSelfOnly, opensOnSelf, answerForm } from './answer-form.js';
+import { closedKind, headedBy, SPECIFIC } from './form-words.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
@@ -241,7 +241,10 @@ export function measureRelevance(
   // A person to introduce is the whole task: an answer introducing the learner instead is off it.
   if (formAnswer.about === 'other')
     score = quick || form.introduced ? Math.min(score, ABOUT_OTHER_CAP) : score * ABOUT_OTHER_OPEN;
-  if (input.question_type === 'picture' && aboutSelfOnly(answer)) score *= ABOUT_OTHER_OPEN;
+  // A picture described by the learner's own life is off it however many of its words it says: the cost
+  // is taken from the whole share, not from a sum past it.
+  if (input.question_type === 'picture' && (aboutSelfOnly(answer) || opensOnSelf(answer)))
+    score = Math.min(1, score) * ABOUT_OTHER_OPEN;
   // Asked on an open task for a thing of a kind the lexicon knows (你最喜欢的季节), an answer naming none
   // of that kind (我最喜欢吃苹果) talks about a neighbouring question, however well it goes on.
   if (
@@ -252,6 +255,14 @@ export function measureRelevance(
     !formAnswer.answered
   )
     score *= ABOUT_OTHER_OPEN;
+  // A place no class names (商店, 饭馆) is known by its head: 书店 is one, 公园 (any noun) is none.
+  else if (
+    !quick &&
+    form.asks.includes('object') &&
+    closedKind(form) &&
+    !answer.some((t) => t.word === form.kindWord || headedBy(t.word, form.kindWord))
+  )
+    score = Math.min(1, score) * ABOUT_OTHER_OPEN;
   // Asked for a view, a few facts about oneself (我住在北京，我家在三楼 for 大城市好还是小城市好) state
   // none: they answer a neighbouring question about the learner, however many nouns they share.
   if (
