@@ -530,7 +530,10 @@ function otherAction(
   if (!giving) return false;
   // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
   const own = actions(giving).filter(
-    (t) => !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? ''),
+    (t) =>
+      !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? '') &&
+      // 听说是国庆节: what one heard or thinks is no action of its own.
+      !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为)$/.test(t.word),
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
   const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
@@ -547,6 +550,22 @@ function judgesOwner(form: QuestionForm, tokens: readonly Token[]): boolean {
   const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
   const lead = said.findIndex((w) => !/^(我|我们|你们|咱们|的)$/.test(w));
   return said[lead] === judged.owner && !said.some((w) => sharesChar(w, judged.thing));
+}
+
+/** 我常常给朋友打电话 for 你给家里打几次电话: the action done for or with someone else than asked. */
+function otherPartner(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const partner = form.partner;
+  if (!partner) return false;
+  const lex = lexicon();
+  const home = (w: string): boolean => /^(家|家里|家人)$/.test(w) || lex.isA(w, 'family');
+  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  const at = said.findIndex((t) => t.word === partner.by);
+  const other = said[at + 1];
+  if (at < 0 || !other || PERSON_PRONOUNS.test(other.word) || THIRD.test(other.word)) return false;
+  if (sharesChar(other.word, partner.word) || (home(partner.word) && home(other.word))) return false;
+  const acted = said[at + 2];
+  const ofAction = acted !== undefined && (/^v/.test(acted.tag) || /^(一起|一块儿)$/.test(acted.word));
+  return /^n/.test(other.tag) && ofAction && !said.some((t) => t.word === partner.word);
 }
 
 /**
@@ -622,7 +641,7 @@ export function answerForm(
     about:
       given.person && named(given.person) && !form.introduced
         ? 'question'
-        : judgesOwner(form, tokens)
+        : judgesOwner(form, tokens) || otherPartner(form, tokens)
           ? 'other'
           : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question),

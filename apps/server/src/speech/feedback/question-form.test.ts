@@ -283,4 +283,10 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你喜欢在家做饭吗？', '我喜欢在家看电视。').otherAction).toBe(true);
     expect(check('你喜欢在家做饭吗？', '喜欢，我常常在家做中国菜。').otherAction).toBe(false);
   });
+  it('hears the action done with someone else than asked, and a time heard of as the time asked', () => {
+    expect(check('你常常跟家人一起吃晚饭吗？', '我常常跟同学一起吃晚饭。').about).toBe('other');
+    expect(check('你常常跟家人一起吃晚饭吗？', '常常，我跟爸爸妈妈一起吃。').about).not.toBe('other');
+    expect(check('你觉得学汉语有哪些好处和坏处？', '好处是可以和中国人聊天。').about).not.toBe('other');
+    expect(check('你姐姐什么时候毕业？', '听说是明年六月。').otherAction).toBe(false);
+  });
 });

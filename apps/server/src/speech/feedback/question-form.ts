@@ -51,6 +51,8 @@ export interface QuestionForm {
   judged?: { owner: string; thing: string };
   /** 在网上订酒店: a place or means said with 在 and the action done there (网上, 订). */
   frame?: { at: string; action: string };
+  /** 给家里打电话 / 跟谁: the one the action is done for or with, after 给 / 跟 / 和 (not 谁). */
+  partner?: { by: string; word: string };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -325,6 +327,13 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const judging = (asks.has('yes_no') || asks.has('evaluation')) && !asks.has('choice');
   const frame = judging ? frameOf(tokens) : undefined;
   if (frame) form.frame = frame;
+  const by = tokens.findIndex((t) => /^(给|跟|和)$/.test(t.word) && t.tag.startsWith('p'));
+  const partner = tokens[by + 1];
+  // 给家里打 / 跟朋友一起去: a partner of the action, not 优点和缺点 (two things joined).
+  const acted = tokens[by + 2];
+  const ofAction = acted !== undefined && (/^v/.test(acted.tag) || /^(一起|一块儿)$/.test(acted.word));
+  if (by >= 0 && partner && ofAction && /^(n|s)/.test(partner.tag) && !/谁/.test(partner.word))
+    form.partner = { by: tokens[by]?.word ?? '', word: partner.word };
   if (!asks.has('time') && !asks.has('duration')) {
     const when = tokens
       .filter((t) => t.word !== form.kindWord && (t.tag === 't' || /^(以后|以前|的时候|时候)$/.test(t.word)))
