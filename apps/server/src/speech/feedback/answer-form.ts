@@ -229,8 +229,14 @@ function giving(
       if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
       // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
       // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
+      // 坐高铁 for 坐火车还是坐飞机: a thing the verb both sides share takes is a third of the same kind.
+      const shared = sharedVerb(question, options);
       return fresh
-        .filter((t) => options.some((o) => relatedness(lex, t.word, o) > 0))
+        .filter(
+          (t) =>
+            options.some((o) => relatedness(lex, t.word, o) > 0) ||
+            (shared !== null && /^n/.test(t.tag) && tokens[tokens.indexOf(t) - 1]?.word === shared),
+        )
         .filter((t) => {
           const i = tokens.indexOf(t);
           const verb = tokens
@@ -550,6 +556,16 @@ function judgesOwner(form: QuestionForm, tokens: readonly Token[]): boolean {
   const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
   const lead = said.findIndex((w) => !/^(我|我们|你们|咱们|的)$/.test(w));
   return said[lead] === judged.owner && !said.some((w) => sharesChar(w, judged.thing));
+}
+
+/** 坐火车还是坐飞机: the verb said before each side, when it is the same. */
+function sharedVerb(question: string, options: readonly string[]): string | null {
+  const [a, b] = options;
+  if (!a || !b) return null;
+  const before = (o: string): string | undefined =>
+    /(\p{Script=Han})$/u.exec(question.split(o)[0] ?? '')?.[1];
+  const v = before(a);
+  return v !== undefined && v === before(b) && (lexicon().entry(v)?.pos ?? '').startsWith('v') ? v : null;
 }
 
 /** 我常常给朋友打电话 for 你给家里打几次电话: the action done for or with someone else than asked. */

@@ -30,6 +30,8 @@ describe('learners’ grammar errors', () => {
     ['我去了过上海两次', 'le_guo'],
     ['周末我喜欢的出去玩', 'de_before_verb'],
     ['我们学校下午放学五点的', 'time_after_verb'],
+    ['我每天跑步一个小时多', 'duo_after_unit'],
+    ['明天我们去看电影了想', 'modal_at_end'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -48,6 +50,8 @@ describe('learners’ grammar errors', () => {
     '我去过上海，吃过了小笼包。',
     '学新闻的去报社实习。',
     '路上车很多，可能是堵车了。',
+    '我在北京住了一年多。',
+    '你去的话，我也要。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });

@@ -22,6 +22,8 @@ export const GRAMMAR_RULES = [
   'hen_after_adjective',
   'le_guo',
   'de_before_verb',
+  'duo_after_unit',
+  'modal_at_end',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -145,6 +147,20 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       (prev?.tag === 'r' || /^(喜欢|爱|想|要)$/.test(prev?.word ?? ''))
     )
       out.push({ rule: 'de_before_verb', said: said([prev, t, next]) });
+    // 两个小时多: 多 goes between the count and its unit (两个多小时).
+    if (
+      t.word === '多' &&
+      /^(小时|月|星期|礼拜|钟头)$/.test(prev?.word ?? '') &&
+      /个$/.test(words[i - 2]?.word ?? '')
+    )
+      out.push({ rule: 'duo_after_unit', said: said([words[i - 2], prev, t]) });
+    // 我去爬山了要: the wish or plan goes before its verb (我要去爬山).
+    if (
+      /^(要|想|会|能|打算)$/.test(t.word) &&
+      i === words.length - 1 &&
+      (prev?.word === '了' || isVerb(prev))
+    )
+      out.push({ rule: 'modal_at_end', said: said([words[i - 2], prev, t]) });
     // 五个朋友中国的: the describing word and 的 after the noun, ending the sentence.
     if (
       t.word === '的' &&

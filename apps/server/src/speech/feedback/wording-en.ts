@@ -15,6 +15,8 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   hen_after_adjective: 'Put 很 before the describing word: 天气很冷, not 天气冷很.',
   le_guo: 'Say what you have done with 过 alone: 去过北京, not 去了过北京.',
   de_before_verb: 'No 的 before a verb of going: 我喜欢出去玩, not 我喜欢的出去玩.',
+  duo_after_unit: 'Put 多 between the count and its unit: 两个多小时, not 两个小时多.',
+  modal_at_end: 'Put 要 / 想 before the verb: 我要去爬山, not 我去爬山了要.',
 };
 
 export const en: Wording = {

@@ -15,6 +15,8 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   hen_after_adjective: '很 ставится перед прилагательным: 天气很冷, а не 天气冷很.',
   le_guo: 'Опыт выражается одним 过: 去过北京, а не 去了过北京.',
   de_before_verb: 'Перед глаголом движения 的 не нужно: 我喜欢出去玩, а не 我喜欢的出去玩.',
+  duo_after_unit: '多 ставится между числом и единицей: 两个多小时, а не 两个小时多.',
+  modal_at_end: '要 / 想 ставится перед глаголом: 我要去爬山, а не 我去爬山了要.',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

@@ -15,6 +15,8 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   hen_after_adjective: '“很”放在形容词前面：天气很冷，不说“天气冷很”。',
   le_guo: '表示经历只用“过”：去过北京，不说“去了过北京”。',
   de_before_verb: '动词“去、来”前面不用“的”：我喜欢出去玩，不说“我喜欢的出去玩”。',
+  duo_after_unit: '“多”放在数量词和单位中间：两个多小时，不说“两个小时多”。',
+  modal_at_end: '“要、想”放在动词前面：我要去爬山，不说“我去爬山了要”。',
 };
 
 export const zh: Wording = {
