@@ -44,10 +44,21 @@ const RETELL_QUALITY_FLOOR = 0.6;
 // A short retelling that keeps the story's line (a sixth of the passage) is the middle band, not the
 // low one: the share of the passage kept counts with diminishing returns, as length does.
 const RETELL_RECALL_CURVE = 0.5;
+/**
+ * A retelling tells the passage's people, not the learner: an answer opening on 我 (我也喜欢……, 我觉得……)
+ * beside a passage not told by an 我 is the learner's own story or view.
+ */
+function ownStory(input: AnswerInput, answer: readonly string[]): boolean {
+  if (input.question_type !== 'retell' || answer[0] !== '我') return false;
+  const passage = spokenChars(input.reference_text || input.question_text || '');
+  return passage.length > 0 && passage[0] !== '我';
+}
+
 /** The open rubric: relevance gates, coherence weighs, and the rest (length, words, fluency) fills. */
 const COHERENCE_FLOOR = 0.2;
 const ANSWERED_COHERENCE_FLOOR = 0.5;
 const SEARCHING_COHERENCE_FLOOR = 0.5;
+const OWN_STORY_SHARE = 0.6;
 const SEARCHING_RELEVANCE = 0.8;
 const SEARCHING_HESITATION = 0.2;
 const CONTENT_FLOOR = 0.25;
@@ -192,7 +203,11 @@ export class ExaminerEngine implements FeedbackEngine {
             [0.6, recall],
             [0.4, points.score],
           ]) ?? recall;
-        const task = echoed ? Math.min(ECHO_CAP, retold) : retold;
+        const task = echoed
+          ? Math.min(ECHO_CAP, retold)
+          : ownStory(input, answer)
+            ? retold * OWN_STORY_SHARE
+            : retold;
         const quality =
           weighted([
             [0.4, measures.coherence.score],
@@ -258,7 +273,9 @@ export class ExaminerEngine implements FeedbackEngine {
         measures.relevance.key_points_hit = drill.hit;
         measures.relevance.key_points_missed = drill.missed;
       }
-      const relevance = Math.min(measures.relevance.score ?? NEUTRAL_RELEVANCE, drill?.score ?? 1);
+      const relevance =
+        Math.min(measures.relevance.score ?? NEUTRAL_RELEVANCE, drill?.score ?? 1) *
+        (ownStory(input, answer) ? OWN_STORY_SHARE : 1);
       const coherence = measures.coherence.score;
       // Words and fluency say little about an answer that fills a tenth of its time: length gates them.
       const quality =
