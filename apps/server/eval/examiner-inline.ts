@@ -130,8 +130,13 @@ export const DEV3_SET = new URL('./examiner-dev3.json', import.meta.url);
 export const DEV4_SET = new URL('./examiner-dev4.json', import.meta.url);
 /** Its other half: held out in the fifth pass, its failures read in the sixth (decision 034). */
 export const BLIND3_SET = new URL('./examiner-blind3.json', import.meta.url);
-/** The sixth set written blind, held out whole: nobody tuning the examiner has read it, only its figures. */
+/** The sixth set written blind: held out whole in the sixth pass, its failures read in the seventh (decision 036). */
 export const BLIND4_SET = new URL('./examiner-blind4.json', import.meta.url);
+/**
+ * The seventh set written blind (rubric and new questions only): its figures were taken before anyone
+ * tuning the examiner read it (decision 036), then its failures were read in the seventh pass.
+ */
+export const BLIND7_SET = new URL('./examiner-blind7.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

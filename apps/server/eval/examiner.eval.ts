@@ -9,6 +9,7 @@ import {
   BLIND2_SET,
   BLIND3_SET,
   BLIND4_SET,
+  BLIND7_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -70,8 +71,12 @@ inline.push([
   await scoreAnswers(examiner, loadInlineSet(BLIND3_SET)),
 ]);
 inline.push([
-  'fourth blind set, the sixth written (new questions, written blind, never read while tuning)',
+  'fourth blind set, the sixth written (new questions, written blind; held out in the sixth pass, read in the seventh)',
   await scoreAnswers(examiner, loadInlineSet(BLIND4_SET)),
+]);
+inline.push([
+  'seventh blind set (new questions, written blind; first figures taken unread, then read in the seventh pass)',
+  await scoreAnswers(examiner, loadInlineSet(BLIND7_SET)),
 ]);
 inline.push([
   'second blind set, held-out half (new questions, written blind; its failure classes read in the fourth pass)',

@@ -126,6 +126,20 @@ function giving(
         .concat(
           // 哪国人 is answered by a people: 中国人, 新加坡人.
           /哪国|哪个国家/.test(question) ? words((t) => PEOPLE_OF.test(t.word)) : [],
+        )
+        .concat(
+          // 出生在首尔 / 来自河内: a word the lexicon does not know, said after 在 / 到 / 来自, is a place
+          // however the tagger calls it (a city or a country it has never seen).
+          words((t) => {
+            const i = tokens.indexOf(t);
+            const before = tokens[i - 1]?.word ?? '';
+            return (
+              /^(在|到|来自|从|去)$/.test(before) &&
+              lex.entry(t.word) === undefined &&
+              !/^(v|r|u|y|c|m|x)/.test(t.tag) &&
+              [...t.word].length >= 2
+            );
+          }),
         );
     case 'time':
       // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
@@ -150,11 +164,14 @@ function giving(
     case 'duration': {
       // 几次 / 多久一次 asks how often: 八点 is when, not how many times.
       const often = HOW_OFTEN.test(question);
+      // 多久理一次发 asks the time between: 两个月一次 / 半年 say it as a span.
+      const between = /(多久|多长时间)\p{Script=Han}*一次/u.test(question);
       return (SPAN_BY_ENDS.test(text) && !often ? ['…到…'] : []).concat(
         words(
           (t) =>
             (!isNumber(t) && (ownFrequency(t.word, question) || (!often && SPAN_WORDS.test(t.word)))) ||
-            inUnit(t, tokens, often ? FREQUENCY_UNITS : DURATION_UNITS) ||
+            inUnit(t, tokens, often && !between ? FREQUENCY_UNITS : DURATION_UNITS) ||
+            (between && /^半(年|天|个月)$/.test(t.word)) ||
             (isNumber(t) && FREQUENCY.test(t.word)) ||
             // 很多 / 不多 / 很长 say how long or how often roughly.
             // (人很多 says how many people, not how often).
@@ -512,6 +529,7 @@ const QUANTITY = /^(很多|不少|好多|许多|一些|很少|不多|没有|好�
 const ADVICE = /^(要|多|少|可以|应该|不要|别|不能|必须|最好|得|经常|常常|多多)$/;
 // 没吃东西 says nothing was eaten, as 什么都没吃 does.
 const NONE = /(什么|哪儿|哪里|谁|哪个)(都|也)(没|不)|没\p{Script=Han}{1,2}东西/u;
+const ALL = /(什么|哪儿|哪里|哪个)都(?![没不])\p{Script=Han}/u;
 const NONE_ANSWERS = new Set<Asked>(['object', 'place', 'person']);
 // Forms that measure an action (when, how long, how often, how many): the action must be the question's.
 // 什么 + verb too: 吃米饭 for 喝什么 is a thing taken by another verb, an answer to a neighbouring question.
@@ -535,9 +553,18 @@ function otherAction(
   const giving = clauses.find((c) => c.some((t) => words.includes(t.word)));
   if (!giving) return false;
   // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
+  // 放寒假的时候: a verb whose clause goes on to 的时候 / 以后 before any other verb sets the time.
+  const setsTime = (t: Token): boolean => {
+    for (const next of giving.slice(giving.indexOf(t) + 1)) {
+      if (/^(以后|以前|之后|之前|的时候|时候)$/.test(next.word)) return true;
+      if (/^v/.test(next.tag)) return false;
+    }
+    return false;
+  };
   const own = actions(giving).filter(
     (t) =>
       !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? '') &&
+      !setsTime(t) &&
       // 听说是国庆节: what one heard or thinks is no action of its own.
       !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为)$/.test(t.word),
   );
@@ -556,6 +583,17 @@ function judgesOwner(form: QuestionForm, tokens: readonly Token[]): boolean {
   const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
   const lead = said.findIndex((w) => !/^(我|我们|你们|咱们|的)$/.test(w));
   return said[lead] === judged.owner && !said.some((w) => sharesChar(w, judged.thing));
+}
+
+/** 我喜欢看美国电影 for 你看过中国电影吗: the same kind of thing narrowed another way, the question's never said. */
+function otherNarrowed(form: QuestionForm, tokens: readonly Token[]): boolean {
+  const n = form.narrowed;
+  if (!n) return false;
+  const said = tokens.map((t) => t.word);
+  if (said.includes(n.modifier) || openingYesNo(tokens, '').length > 0) return false;
+  return tokens.some(
+    (t, i) => /^(ns|nz)$/.test(t.tag) && t.word !== n.modifier && tokens[i + 1]?.word === n.head,
+  );
 }
 
 /** 坐火车还是坐飞机: the verb said before each side, when it is the same. */
@@ -610,7 +648,8 @@ export function answerForm(
   const text = spokenChars(tokens.map((t) => t.word).join('')).join('');
   const given: FormAnswer['given'] = {};
   // 什么都没吃 / 哪儿都没去 / 谁也不认识: "nothing", "nowhere", "nobody" is what was asked, said as none.
-  const none = NONE.exec(text)?.[0];
+  // 什么都喜欢吃 / 哪儿都想去: "everything", "everywhere" answers as well.
+  const none = NONE.exec(text)?.[0] ?? ALL.exec(text)?.[0];
   for (const asked of form.asks) {
     const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question, topic);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
@@ -619,6 +658,11 @@ export function answerForm(
   const denied = deniesPremise(form, tokens, question);
   if (denied) for (const a of form.asks) given[a] ??= [denied];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
+  const opening =
+    clausesAtPunctuation(tokens)
+      .find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
+      ?.map((t) => t.word)
+      .join('') ?? '';
   const lex = lexicon();
   const kinds = kindsAsked(form);
   const specific = form.asks.some(
@@ -629,7 +673,11 @@ export function answerForm(
         (a !== 'time' || (given.time ?? []).some((w) => !ROUGH_TIME.test(w)))) ||
         (a === 'manner' && (given.manner ?? []).some((w) => MEANS.test(w) || lex.isA(w, 'vehicle'))) ||
         // A yes or no said first, or a verdict on the adjective asked, is the whole of a yes/no task.
-        (a === 'yes_no' && (form.adjective !== undefined || openingYesNo(tokens, question).length > 0)) ||
+        // (An elliptical verdict after a clause about something else, 我的老师是北京人，很漂亮 for 快不快,
+        // may be that clause's: it answers only weakly.)
+        (a === 'yes_no' &&
+          ((form.adjective !== undefined && (given.yes_no ?? []).some((w) => opening.includes(w))) ||
+            openingYesNo(tokens, question).length > 0)) ||
         // A reason told as what happened or is meant (我去看她, 家里有事), not a bare 因为 or a wish.
         (a === 'reason' &&
           (given.reason ?? []).some((w) => !REASON.test(w) && !MOTIVE.test(w)) &&
@@ -657,7 +705,7 @@ export function answerForm(
     about:
       given.person && named(given.person) && !form.introduced
         ? 'question'
-        : judgesOwner(form, tokens) || otherPartner(form, tokens)
+        : judgesOwner(form, tokens) || otherPartner(form, tokens) || otherNarrowed(form, tokens)
           ? 'other'
           : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question),

@@ -17,6 +17,17 @@ export function deniesPremise(form: QuestionForm, tokens: readonly Token[], ques
   const acts = [...(form.actions ?? []), ...(form.verb ? [form.verb] : [])];
   if (/[不没]/.test(question)) return null;
   const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  // 我不想学开车 for 你为什么想学开车: the wish the question takes for granted, denied.
+  // (Only where the reason is asked: 我不喜欢吃肉 for 你喜欢吃什么 goes on to say what is liked.)
+  const wish = form.asks.includes('reason')
+    ? /(想|喜欢|愿意|打算)(\p{Script=Han}{1,3})/u.exec(question)
+    : null;
+  if (wish) {
+    const denied = new RegExp(`不${wish[1]}${wish[2]?.slice(0, 1) ?? ''}`).exec(
+      said.map((t) => t.word).join(''),
+    );
+    if (denied) return denied[0];
+  }
   for (const [i, t] of said.entries()) {
     if (!NEGATION.test(t.word)) continue;
     const next = said[i + 1]?.word === '用' ? said[i + 2] : said[i + 1];

@@ -341,4 +341,8 @@ describe('examiner: dimensions that fit the task', () => {
     const self = await score(picture('我上个星期和朋友去饭馆吃饭了，菜很好吃，服务员也很好。'));
     expect(scene).toBeGreaterThan(self + 5);
   });
+  it('hears both sides of 还是 said back with nothing picked as an echo', async () => {
+    expect(await score(basic('你喜欢喝茶还是喝咖啡？', '茶，咖啡，喝。'))).toBeLessThanOrEqual(40);
+    expect(await score(basic('你喜欢喝茶还是喝咖啡？', '我更喜欢喝茶。'))).toBeGreaterThanOrEqual(70);
+  });
 });

@@ -127,7 +127,9 @@ export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<
   // 八个小时 / 三个月: the measure word 个 stands before the unit that counts.
   const after = /^个$/.test(unit) && next?.word !== unit ? (tokens[at + 1]?.word ?? '') : '';
   const unitAfter = /^个/.test(rest) && next && unitClasses(next.word).length > 0 ? next.word : '';
-  const classes = unitClasses((unitAfter || after || unit).replace(/^半/, ''));
+  const base = (unitAfter || after || unit).replace(/^半/, '');
+  // 两个 月 (tagged apart) is 两个月, a span, as much as 月 alone may be a date.
+  const classes = [...(unitAfter || after ? unitClasses(`个${base}`) : []), ...unitClasses(base)];
   if (classes.length > 0) return classes.some((c) => allowed.has(c));
   return unit === '' || CLASSIFIER.test(unit) || next?.tag === 'q' || !/^(n|nz|ns|s)/.test(next?.tag ?? '');
 }
@@ -217,7 +219,8 @@ export const actions = (from: readonly Token[]): Token[] =>
     (t) =>
       ((/^v/.test(t.tag) && t.tag !== 'vn') || (t.tag === 'n' && verbOnly(t.word))) &&
       !STATIVE.test(t.word) &&
-      !/^(去|来|到|在|做|过|了)$/.test(t.word),
+      // 打算 / 准备 say a plan: the action is the one planned.
+      !/^(去|来|到|在|做|过|了|打算|准备|计划|希望|决定)$/.test(t.word),
   );
 
 export const FILLERS = /^[嗯呃额啊哦唉]$/;

@@ -38,7 +38,7 @@ const POINT_TIME =
   /^([零一二两三四五六七八九十\d]+点(半|多)?|(星期|周|礼拜)[一二三四五六日天]|今天|明天|昨天|后天|前天|早上|上午|中午|下午|晚上|去年|今年|明年|周末|这个周末|每天|每个星期|每周|每年|最近)$/;
 // Verbs after which a time may follow as part of what they take (是五点, 到八点, 等到明天, 喜欢晚上跑步).
 const TAKES_TIME =
-  /^(是|到|在|从|等|等到|喜欢|爱|想|要|打算|准备|希望|决定|开始|知道|觉得|说|告诉|听说|记得|忘|忘了|会|能|可以|应该|有|过|约|定|订|安排|改|推迟|一直|直到)$/;
+  /^(是|到|在|从|等|等到|喜欢|爱|想|要|打算|准备|希望|决定|开始|知道|觉得|说|告诉|听说|记得|忘|忘了|会|能|可以|应该|有|过|约|定|订|安排|改|推迟|一直|直到|比如|例如|比方说)$/;
 const DEGREE = /^(很|太|非常|特别|挺|比较|真)$/;
 // 很快 / 很好 said as one word.
 const DEGREED = /^(很|太|非常|特别|挺|比较)(好|快|慢|早|晚|多|少|流利|清楚|认真)$/;
@@ -178,7 +178,16 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
 /** The grammar errors of a tagged answer, in the order said (at most one per rule and clause). */
 export function grammarErrors(tokens: readonly Token[]): GrammarError[] {
   const out: GrammarError[] = [];
-  const clauses = clausesOf(tokens).filter((c) => c.some((t) => t.word.trim() !== ''));
+  // Words quoted (我常说“我吃饭了昨天”) are an example told, not the learner's own sentence.
+  let quoted = false;
+  const own = tokens.filter((t) => {
+    const opens = /^[“「『]$/.test(t.word) || (t.word === '"' && !quoted);
+    const closes = /^[”」』]$/.test(t.word) || (t.word === '"' && quoted);
+    if (opens) quoted = true;
+    else if (closes) quoted = false;
+    return !quoted && !closes;
+  });
+  const clauses = clausesOf(own).filter((c) => c.some((t) => t.word.trim() !== ''));
   for (const [n, c] of clauses.entries()) {
     const found: GrammarError[] = [];
     inClause(c, found, n === clauses.length - 1);

@@ -289,4 +289,16 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你觉得学汉语有哪些好处和坏处？', '好处是可以和中国人聊天。').about).not.toBe('other');
     expect(check('你姐姐什么时候毕业？', '听说是明年六月。').otherAction).toBe(false);
   });
+  it('reads the seventh set’s forms: a place after 在, 你呢, a verdict said of something else, a span between times', () => {
+    expect(check('你爸爸在哪儿工作？', '他在大阪工作。').answered).toBe(true);
+    expect(check('我喜欢喝茶，你呢？', '我喜欢喝咖啡。').answered).toBe(true);
+    expect(check('我是上海人，你呢？', '上海很漂亮。').answered).toBe(false);
+    expect(check('你的房间大不大？', '我的房间在三楼，很干净。').specific).toBe(false);
+    expect(check('你的房间大不大？', '不太大，可是很干净。').specific).toBe(true);
+    expect(check('你多久去一次超市？', '差不多两个星期去一次。').answered).toBe(true);
+    expect(check('你为什么想去上海？', '我不想去上海，我想去北京。').answered).toBe(true);
+    expect(check('你妈妈喜欢吃什么菜？', '她什么都喜欢吃。').answered).toBe(true);
+    expect(check('你去过日本餐厅吗？', '我常常去韩国餐厅。').about).toBe('other');
+    expect(check('你打算什么时候去北京？', '放暑假的时候我就去，大概七月。').otherAction).toBe(false);
+  });
 });

@@ -51,6 +51,8 @@ export interface QuestionForm {
   judged?: { owner: string; thing: string };
   /** 在网上订酒店: a place or means said with 在 and the action done there (网上, 订). */
   frame?: { at: string; action: string };
+  /** 中国电影 in 你看过中国电影吗: a noun narrowed by another (its modifier and its head). */
+  narrowed?: { modifier: string; head: string };
   /** 给家里打电话 / 跟谁: the one the action is done for or with, after 给 / 跟 / 和 (not 谁). */
   partner?: { by: string; word: string };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
@@ -303,6 +305,16 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       asks.add('object');
     }
   }
+  // 我是北京人，你呢？: the same is asked of the learner, and what may differ is what the statement names
+  // (a place, a time, a number, else a thing).
+  if (asks.size === 0 && /你呢[？?！!。]?\s*$/.test(q)) {
+    const end = tokens.findIndex((t) => t.word === '你' && tokens[tokens.indexOf(t) + 1]?.word === '呢');
+    const said = tokens.slice(0, end < 0 ? tokens.length : end);
+    if (said.some((t) => /^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'))) asks.add('place');
+    else if (said.some((t) => t.tag === 't')) asks.add('time');
+    else if (said.some((t) => t.tag === 'm')) asks.add('number');
+    else if (said.some((t) => /^n/.test(t.tag))) asks.add('object');
+  }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
   if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]/.test(q) || aNotA)) {
@@ -327,6 +339,14 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   const judging = (asks.has('yes_no') || asks.has('evaluation')) && !asks.has('choice');
   const frame = judging ? frameOf(tokens) : undefined;
   if (frame) form.frame = frame;
+  if (asks.has('yes_no')) {
+    const at = tokens.findIndex(
+      (t, i) =>
+        /^(ns|nz)$/.test(t.tag) && tokens[i + 1] !== undefined && /^n$/.test(tokens[i + 1]?.tag ?? ''),
+    );
+    const head = tokens[at + 1];
+    if (at >= 0 && head) form.narrowed = { modifier: tokens[at]?.word ?? '', head: head.word };
+  }
   const by = tokens.findIndex((t) => /^(给|跟|和)$/.test(t.word) && t.tag.startsWith('p'));
   const partner = tokens[by + 1];
   // 给家里打 / 跟朋友一起去: a partner of the action, not 优点和缺点 (two things joined).

@@ -283,7 +283,20 @@ export function measureRelevance(
     !stanceAsked &&
     form.asks.length > 0 &&
     !formAnswer.answered;
-  const echo = parroted || echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
+  // 米饭，面条，吃 for 你喜欢吃米饭还是吃面条: every side said back and nothing picked.
+  const sidesSaidBack =
+    form.asks.includes('choice') &&
+    (form.options?.length ?? 0) > 1 &&
+    own.length > 0 &&
+    own.every((t) => question.includes(t.word)) &&
+    // (喝茶 may come tagged as one word: its 茶 is the side.)
+    // A one-character verb read as a side (喝 of 喝咖啡) is no side.
+    (form.options ?? [])
+      .filter((o) => o.length > 1 || !(form.actions ?? []).includes(o))
+      .every((o) => text.includes(o) || (o.length > 1 && text.includes(o.slice(1)))) &&
+    !/都|更|比较|最|喜欢|爱|要|想/.test(text);
+  const echo =
+    parroted || sidesSaidBack || echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
     score: round2(Math.min(1, score)),
