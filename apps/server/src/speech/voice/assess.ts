@@ -99,7 +99,12 @@ export function findAndDescribe(
   let voiced = 0;
   for (const v of analysis.semitones) if (!Number.isNaN(v)) voiced++;
   const alone = speaker === undefined && voiced < OWN_RANGE_VOICE;
-  const contours = spans.map(([a, b]) => voicedContour(analysis.semitones, a, b, range));
+  const contours = spans.map(([a, b]) =>
+    voicedContour(analysis.semitones, a, b, range, {
+      voicing: analysis.voicing,
+      energyDb: analysis.frames.energyDb,
+    }),
+  );
   const typical = Math.max(1, median(spans.map(([a, b]) => b - a)));
   const voicedValues = contours.flatMap((c) => c?.values ?? []);
   const utteranceMean = voicedValues.reduce((s, v) => s + v, 0) / Math.max(1, voicedValues.length);

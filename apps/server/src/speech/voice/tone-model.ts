@@ -1,7 +1,7 @@
 /**
  * The tone classifier: features of a syllable's pitch curve on the speaker's own range (height, slope,
- * curvature, where the lowest point falls, length, voicing, the neighbours' expected tones and measured
- * curves, the place in the word) and a small ensemble of one-hidden-layer networks over them, learned from
+ * curvature, where the lowest point falls, length, voicing, the voice's quality at its lowest point, the
+ * neighbours' expected tones and measured curves, the place in the word) and a small ensemble of one-hidden-layer networks over them, learned from
  * human recordings by `npm run train:tones` (scripts/voice). The weights file is its output; this module
  * only reads it.
  */
@@ -47,6 +47,68 @@ export interface Contour {
   values: number[];
   /** Voiced frames of the span, of its length. */
   voicedShare: number;
+  /** Voice-quality cues (VOICE_QUALITY_NAMES), zeros when the recording's voicing and energy are not given. */
+  quality?: number[];
+}
+
+/** The pitch tracker's clarity and the loudness of each frame, beside the pitch (assess.ts's Analysis). */
+export interface VoiceQualityTrack {
+  voicing: Float32Array;
+  energyDb: Float32Array;
+}
+
+/**
+ * Voice-quality cues of a third tone that its height alone misses: how clearly voiced the syllable is at
+ * and around its lowest point against the rest of its core (a 3 often creaks at the bottom, a word-final
+ * rise stays clearly voiced), the loudness there against the core's, breaks in the voicing inside the
+ * syllable (a creak the tracker loses, or halves and drops), the share of the voiced frames the smooth core
+ * keeps, and how voicing and loudness move from the first third of the core to the last.
+ */
+export const VOICE_QUALITY_NAMES: readonly string[] = [
+  'voicingAtMin',
+  'voicingDipAtMin',
+  'energyDipAtMin',
+  'voicingBreak',
+  'coreOfVoiced',
+  'voicingLate',
+  'energyLate',
+];
+
+function voiceQuality(
+  track: VoiceQualityTrack,
+  semitones: Float32Array,
+  core: readonly number[],
+  start: number,
+  end: number,
+  voiced: number,
+): number[] {
+  const meanOver = (a: Float32Array, frames: readonly number[]) =>
+    frames.reduce((s, f) => s + (a[f] ?? 0), 0) / Math.max(1, frames.length);
+  let minFrame = core[0] ?? start;
+  for (const f of core) if ((semitones[f] ?? 0) < (semitones[minFrame] ?? 0)) minFrame = f;
+  const near = core.filter((f) => Math.abs(f - minFrame) <= 3);
+  const coreVoicing = meanOver(track.voicing, core);
+  const coreEnergy = meanOver(track.energyDb, core);
+  const third = Math.max(1, Math.floor(core.length / 3));
+  const head = core.slice(0, third);
+  const tail = core.slice(-third);
+  let firstVoiced = -1;
+  let lastVoiced = -1;
+  for (let f = start; f < end; f++) {
+    if (Number.isNaN(semitones[f] ?? Number.NaN)) continue;
+    if (firstVoiced < 0) firstVoiced = f;
+    lastVoiced = f;
+  }
+  const inner = lastVoiced - firstVoiced + 1;
+  return [
+    meanOver(track.voicing, near),
+    meanOver(track.voicing, near) - coreVoicing,
+    (meanOver(track.energyDb, near) - coreEnergy) / 10,
+    inner > 0 ? (inner - voiced) / Math.max(1, end - start) : 0,
+    core.length / Math.max(1, voiced),
+    meanOver(track.voicing, tail) - meanOver(track.voicing, head),
+    (meanOver(track.energyDb, tail) - meanOver(track.energyDb, head)) / 10,
+  ];
 }
 
 /** The longest smooth run of voiced frames in [start, end), normalised to the speaker's range. */
@@ -55,6 +117,7 @@ export function voicedContour(
   start: number,
   end: number,
   range: SpeakerRange,
+  track?: VoiceQualityTrack,
 ): Contour | null {
   let best: number[] = [];
   let run: number[] = [];
@@ -80,6 +143,7 @@ export function voicedContour(
     frames: best,
     values: best.map((f) => ((semitones[f] ?? 0) - range.median) / half),
     voicedShare: voiced / Math.max(1, end - start),
+    quality: track ? voiceQuality(track, semitones, best, start, end, voiced) : undefined,
   };
 }
 
@@ -180,6 +244,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'toNextStart',
   'prevSlope',
   'nextSlope',
+  ...VOICE_QUALITY_NAMES,
 ];
 
 /**
@@ -278,6 +343,7 @@ export function toneFeatures(
     ...ONE_HOT_TONES.map((t) => (ctx.prevTone === t ? 1 : 0)),
     ...ONE_HOT_TONES.map((t) => (ctx.nextTone === t ? 1 : 0)),
     ...contextFeatures(contour, ctx, prev, next),
+    ...(contour.quality ?? VOICE_QUALITY_NAMES.map(() => 0)),
   ];
 }
 
