@@ -9,6 +9,7 @@
 // the largest lean towards the expected tone that keeps minimal pairs passed as right <= 5 % on both. The
 // recordings vendored for the floor test are left out of the final model, so that test stays held out.
 import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import path from 'node:path';
 import { fullSetDir, listItems, VENDORED_DIR } from '../../apps/server/src/speech/voice/human-set.js';
 import {
@@ -75,7 +76,8 @@ const model = trainModel(
   expectedWeight,
 );
 const out = path.resolve(import.meta.dirname, '../../apps/server/src/speech/voice/tone-model.weights.json');
-writeFileSync(out, `${JSON.stringify(model)}\n`);
+// Written as the house formatter writes JSON, so a rebuild is byte for byte the committed file.
+writeFileSync(out, await format(JSON.stringify(model), { ...(await resolveConfig(out)), filepath: out }));
 console.log(
   `wrote ${out} (thresholds ${JSON.stringify(wrongAtMost)}, alone ${JSON.stringify(aloneWrongAtMost)}, expected tone weighed ${expectedWeight}) in ${seconds()} s`,
 );
