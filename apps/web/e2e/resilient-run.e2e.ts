@@ -123,6 +123,11 @@ describe('a test run that fits the server and keeps the learner’s work', () =>
       await page.locator('[data-testid=answer-text]', { hasText: ANSWER }).waitFor();
       expect(await page.getByTestId('recognition-notice').count()).toBe(0);
       if (n === total && beforeLast) await beforeLast();
+      // The question plays on arrival and moving on waits for it: on a loaded machine it may still be
+      // playing when the answer is in, and a click then only shows the "audio playing" warning.
+      await page
+        .locator('[data-testid=audio-status]:not([data-status=connecting]):not([data-status=playing])')
+        .waitFor({ timeout: 60_000 });
       await page.getByTestId('next-question').click();
     }
   };
