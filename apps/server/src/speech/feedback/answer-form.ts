@@ -28,6 +28,7 @@ import {
   MOTIVE,
   named,
   numberUnits,
+  openingClause,
   openingYesNo,
   ownFrequency,
   PERSON_NAME,
@@ -35,6 +36,8 @@ import {
   REASON,
   SPAN_BY_ENDS,
   SPAN_WORDS,
+  said as isSaid,
+  spoken,
   sameAction,
   sharesChar,
   SPECIFIC,
@@ -85,7 +88,7 @@ function giving(
           !asker.test(t.word),
       );
       // 叫大卫: the word after 叫 is a name, whatever the tagger calls it.
-      const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      const said = spoken(tokens);
       const called = said
         .filter(
           (t, i) =>
@@ -229,7 +232,7 @@ function giving(
       if (clauses.some(ownAction)) return [];
       const done = words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
       // A purpose said as one word (工作。 for 为什么学习汉语) is a reason given elliptically.
-      const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+      const said = spoken(tokens);
       return done.length || said.length > 1 ? done : words((t) => /^(n|vn)/.test(t.tag));
     }
     case 'choice': {
@@ -438,8 +441,7 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
 
 /** Whether the answer tells something in two clauses or more (家里有事，我去接她). */
 const toldInClauses = (tokens: readonly Token[]): boolean =>
-  clausesAtPunctuation(tokens).filter((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
-    .length > 1;
+  clausesAtPunctuation(tokens).filter((c) => c.some(isSaid)).length > 1;
 
 /** Who the answer is about against who the question is about. */
 function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
@@ -449,7 +451,7 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
   if (subjects.length === 0) return 'unknown';
   // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
-  const first = clauses.find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)));
+  const first = clauses.find((c) => c.some(isSaid));
   if (first && subjectOf(first, lex).length === 0 && first.some((t) => /^(v|a|d|m)/.test(t.tag)))
     return 'question';
   const said = tokens.map((t) => t.word);
@@ -504,7 +506,7 @@ export function aboutSelfOnly(tokens: readonly Token[]): boolean {
  * the learner's own tells of itself, not of the picture (我看到 / 我觉得 open a description or a view of it).
  */
 export function opensOnSelf(tokens: readonly Token[]): boolean {
-  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
+  const said = spoken(tokens).map((t) => t.word);
   const text = said.join('');
   return /^(我|我们)/.test(text) && !/^我们?(可以|能)?(看到|看见|觉得|想|猜|认为|发现)/.test(text);
 }
@@ -580,7 +582,7 @@ function otherAction(
 function judgesOwner(form: QuestionForm, tokens: readonly Token[]): boolean {
   const judged = form.judged;
   if (!judged) return false;
-  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word)).map((t) => t.word);
+  const said = spoken(tokens).map((t) => t.word);
   const lead = said.findIndex((w) => !/^(我|我们|你们|咱们|的)$/.test(w));
   return said[lead] === judged.owner && !said.some((w) => sharesChar(w, judged.thing));
 }
@@ -612,7 +614,7 @@ function otherPartner(form: QuestionForm, tokens: readonly Token[]): boolean {
   if (!partner) return false;
   const lex = lexicon();
   const home = (w: string): boolean => /^(家|家里|家人)$/.test(w) || lex.isA(w, 'family');
-  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  const said = spoken(tokens);
   const at = said.findIndex((t) => t.word === partner.by);
   const other = said[at + 1];
   if (at < 0 || !other || PERSON_PRONOUNS.test(other.word) || THIRD.test(other.word)) return false;
@@ -659,8 +661,7 @@ export function answerForm(
   if (denied) for (const a of form.asks) given[a] ??= [denied];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
   const opening =
-    clausesAtPunctuation(tokens)
-      .find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
+    openingClause(tokens)
       ?.map((t) => t.word)
       .join('') ?? '';
   const lex = lexicon();

@@ -3,9 +3,8 @@
  * 明天, 上个周末 for 这个周末, 现在 for 小时候, one past trip for a liking), and an answer that denies the
  * question's premise (她现在不工作 for 在哪儿工作), which answers it.
  */
-import { clausesAtPunctuation, FILLERS, isNumber, sharesChar, STATIVE, within } from './form-words.js';
+import { isNumber, openingClause, sharesChar, spoken, STATIVE, within } from './form-words.js';
 import type { QuestionForm } from './question-form.js';
-import { HAN } from './segment.js';
 import type { Token } from './segment.js';
 
 const NEGATION = /^(不|没|没有|不用|不再|不需要|已经不)$/;
@@ -16,7 +15,7 @@ const NEGATION = /^(不|没|没有|不用|不再|不需要|已经不)$/;
 export function deniesPremise(form: QuestionForm, tokens: readonly Token[], question: string): string | null {
   const acts = [...(form.actions ?? []), ...(form.verb ? [form.verb] : [])];
   if (/[不没]/.test(question)) return null;
-  const said = tokens.filter((t) => HAN.test(t.word) && !FILLERS.test(t.word));
+  const said = spoken(tokens);
   // 我不想学开车 for 你为什么想学开车: the wish the question takes for granted, denied.
   // (Only where the reason is asked: 我不喜欢吃肉 for 你喜欢吃什么 goes on to say what is liked.)
   const wish = form.asks.includes('reason')
@@ -62,8 +61,7 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   if (form.asks.includes('reason') && !life && !form.asks.includes('time')) return false;
   // The answer must open on that occasion: 没有，我要加班，明天可以吗 offers another day after its no.
   const opening =
-    clausesAtPunctuation(tokens)
-      .find((c) => c.some((t) => HAN.test(t.word) && !FILLERS.test(t.word)))
+    openingClause(tokens)
       ?.map((t) => t.word)
       .join('') ?? '';
   const text = tokens.map((t) => t.word).join('');

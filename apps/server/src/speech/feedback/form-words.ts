@@ -201,7 +201,7 @@ export function closedKind(form: QuestionForm): boolean {
 
 /** The yes or no an answer opens with (没有，…… / 当然会 / 有空), if it opens with one. */
 export function openingYesNo(tokens: readonly Token[], question: string): string[] {
-  const first = tokens.find((t) => HAN.test(t.word) && !FILLERS.test(t.word))?.word ?? '';
+  const first = tokens.find(said)?.word ?? '';
   const asked = /(\p{Script=Han})[不没]\1/u.exec(question)?.[1] ?? '';
   return YES_NO.test(first) || (asked !== '' && first.startsWith(asked)) ? [first] : [];
 }
@@ -224,6 +224,16 @@ export const actions = (from: readonly Token[]): Token[] =>
   );
 
 export const FILLERS = /^[嗯呃额啊哦唉]$/;
+
+/** Whether a word is said: Chinese, and no hesitation sound (嗯, 啊). */
+export const said = (t: Token): boolean => HAN.test(t.word) && !FILLERS.test(t.word);
+
+/** The tokens said, without punctuation and hesitation sounds. */
+export const spoken = (tokens: readonly Token[]): Token[] => tokens.filter(said);
+
+/** The answer's first clause that says anything. */
+export const openingClause = (tokens: readonly Token[]): Token[] | undefined =>
+  clausesAtPunctuation(tokens).find((c) => c.some(said));
 
 /** Clauses split at punctuation only (fillers kept inside), as the answer's forms are read. */
 export function clausesAtPunctuation(tokens: readonly Token[]): Token[][] {
