@@ -360,7 +360,7 @@ function gerund(verb) {
 }
 
 /** English lookups for one gloss: [lemma, pos] pairs, most direct first. */
-function englishOf(gloss, adjective) {
+function englishOf(gloss, adjective, noun = false) {
   const out = [];
   const senses = gloss
     .replace(/\([^)]*\)|\[[^\]]*\]|\|[^;]*/g, '')
@@ -369,7 +369,10 @@ function englishOf(gloss, adjective) {
     .filter(
       (s) => s && !/^(cl:|variant of|used in|see |abbr|surname|old variant|lit\.|fig\.|classifier)/.test(s),
     )
-    .slice(0, GLOSS_SENSES);
+    .slice(0, GLOSS_SENSES)
+    // A word the HSK list calls a noun only names what its noun senses say: 同学 is a classmate, not
+    // "to study at the same school" (which would read as the leisure of studying).
+    .filter((s) => !noun || !/^to\s/.test(s));
   for (const [n, sense] of senses.entries()) {
     let s = sense
       .replace(/^(the|a|an|one's|sb's|sth's)\s+/, '')
@@ -400,10 +403,10 @@ function englishOf(gloss, adjective) {
 }
 
 /** Classes of a gloss, with the synsets that gave them (for --explain). */
-function classesOfGloss(gloss, adjective) {
+function classesOfGloss(gloss, adjective, noun = false) {
   const classes = new Set();
   const trail = [];
-  for (const [lemma, pos] of englishOf(gloss, adjective)) {
+  for (const [lemma, pos] of englishOf(gloss, adjective, noun)) {
     // The phrase itself (younger_sister) is direct; a head word alone is read at its first sense only.
     // A later sense counts only in the same lexicographer file as the first (tea the drink and tea the
     // meal are both food; cat the animal and cat the guy are not one kind of thing).
@@ -458,11 +461,13 @@ if (fs.existsSync(hskFile)) {
 
 /** Whether the HSK list calls a word an adjective first (好吃 tasty, not a noun). */
 const isAdjective = (word) => (posOf.get(word) ?? '').startsWith('a');
+/** Whether the HSK list calls a word a noun and nothing else (同学, 邻居). */
+const isNounOnly = (word) => posOf.get(word) === 'n';
 
 if (explain) {
   const gloss = glosses.get(explain);
   console.log(`${explain}: ${gloss ?? '(no gloss)'}  pos=${posOf.get(explain) ?? '?'}`);
-  if (gloss) for (const t of classesOfGloss(gloss, isAdjective(explain)).trail) console.log(`  ${t}`);
+  if (gloss) for (const t of classesOfGloss(gloss, isAdjective(explain), isNounOnly(explain)).trail) console.log(`  ${t}`);
   process.exit(0);
 }
 
@@ -473,7 +478,7 @@ const named = (word) => {
   return !pos || /[nva]/.test(pos);
 };
 for (const [word, gloss] of glosses)
-  if (named(word)) words.set(word, classesOfGloss(gloss, isAdjective(word)).classes);
+  if (named(word)) words.set(word, classesOfGloss(gloss, isAdjective(word), isNounOnly(word)).classes);
 // The words that name a class belong to it (运动 is the sport class itself).
 for (const c of CLASSES) for (const z of c.zh) words.set(z, new Set([...(words.get(z) ?? []), c.id]));
 // A word without a gloss takes the classes of its longest glossed tail (绿茶 → 茶, 咖啡馆 → 馆 → …).

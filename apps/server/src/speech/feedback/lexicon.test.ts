@@ -13,6 +13,9 @@ describe('lexicon', () => {
     for (const drink of ['茶', '咖啡', '牛奶']) expect(lex.isA(drink, '饮料'), drink).toBe(true);
     for (const kin of ['妹妹', '妈妈', '哥哥']) expect(lex.isA(kin, '家人'), kin).toBe(true);
     for (const place of ['图书馆', '公园', '医院', '学校']) expect(lex.isA(place, '地方'), place).toBe(true);
+    // A noun is read by its noun senses: 同学 is a classmate, not "to study at the same school".
+    expect(lex.isA('同学', '人')).toBe(true);
+    expect(lex.isA('同学', '爱好')).toBe(false);
   });
 
   it('relates a word to a class word by that class alone', () => {
