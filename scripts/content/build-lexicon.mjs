@@ -467,7 +467,9 @@ const isNounOnly = (word) => posOf.get(word) === 'n';
 if (explain) {
   const gloss = glosses.get(explain);
   console.log(`${explain}: ${gloss ?? '(no gloss)'}  pos=${posOf.get(explain) ?? '?'}`);
-  if (gloss) for (const t of classesOfGloss(gloss, isAdjective(explain), isNounOnly(explain)).trail) console.log(`  ${t}`);
+  if (gloss)
+    for (const t of classesOfGloss(gloss, isAdjective(explain), isNounOnly(explain)).trail)
+      console.log(`  ${t}`);
   process.exit(0);
 }
 

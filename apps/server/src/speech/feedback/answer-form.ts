@@ -350,6 +350,9 @@ function giving(
       // 什么颜色 / 什么饭馆: an attribute the lexicon lists whole, or a noun with a head of its own, is
       // answered by a word of that kind only, not by any noun (华为 for a colour, 银行 for a restaurant).
       if (closedKind(form)) return [];
+      // 我中午吃饺子，你呢？: a thing is named after the statement's verb, or alone (面条。); a noun in a
+      // sentence about something else (我们学校的数学老师很好) takes nothing up.
+      if (form.same !== undefined && tokens.some((t) => /^(v|a)/.test(t.tag) && t.tag !== 'vn')) return [];
       const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
@@ -640,6 +643,12 @@ function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+/** 我也吃 / 我没有 / 我也是 / 一样: the statement before 你呢 said of oneself too, or denied. */
+function sameTaken(verb: string, text: string): string | null {
+  const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?${verb}|也是|一样|我也`);
+  return taken.exec(text)?.[0] ?? null;
+}
+
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(
   form: QuestionForm,
@@ -659,6 +668,9 @@ export function answerForm(
   // 她现在不工作 / 我妈妈退休了，她不用上班 for 她在哪儿工作 / 几点下班: the question's premise denied is its answer.
   const denied = deniesPremise(form, tokens, question);
   if (denied) for (const a of form.asks) given[a] ??= [denied];
+  // 我也有 / 我不吃 / 我也是 for 我今天有考试，你呢？: the statement's verb taken up (or 也是) answers the same.
+  const same = form.same !== undefined ? sameTaken(form.same, text) : null;
+  if (same) for (const a of form.asks) given[a] ??= [same];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
   const opening =
     openingClause(tokens)
@@ -710,6 +722,6 @@ export function answerForm(
           ? 'other'
           : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question),
-    otherAction: otherAction(form, tokens, given, question) || otherInFrame(form, tokens),
+    otherAction: !same && (otherAction(form, tokens, given, question) || otherInFrame(form, tokens)),
   };
 }

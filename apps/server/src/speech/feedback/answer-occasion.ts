@@ -28,8 +28,14 @@ export function deniesPremise(form: QuestionForm, tokens: readonly Token[], ques
     if (denied) return denied[0];
   }
   for (const [i, t] of said.entries()) {
-    if (!NEGATION.test(t.word)) continue;
-    const next = said[i + 1]?.word === '用' ? said[i + 2] : said[i + 1];
+    // 不会做菜 for 你爸爸会做什么菜: the ability the question asks about, denied, is its modal and verb.
+    const joined = /^不(会|能)$/.exec(t.word);
+    if (!NEGATION.test(t.word) && !(joined?.[1] && question.includes(joined[1]))) continue;
+    const modal =
+      joined !== null ||
+      (/^(会|能)$/.test(said[i + 1]?.word ?? '') && question.includes(said[i + 1]?.word ?? ''));
+    const next = said[i + 1]?.word === '用' || (modal && !joined) ? said[i + 2] : said[i + 1];
+    if (modal && next && acts.some((a) => next.word.startsWith(a))) return `${t.word}${next.word}`;
     // 不喜欢 / 不想 deny a liking, not the action asked about (我不喜欢看电视 for 你喜欢什么运动).
     if (!next || STATIVE.test(next.word)) continue;
     // The question's own verb (工作, which the tagger may call a noun), or one sharing a character with its

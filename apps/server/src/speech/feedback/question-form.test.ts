@@ -301,4 +301,15 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你去过日本餐厅吗？', '我常常去韩国餐厅。').about).toBe('other');
     expect(check('你打算什么时候去北京？', '放暑假的时候我就去，大概七月。').otherAction).toBe(false);
   });
+  it('reads 你呢 after a statement as the same asked of the learner, and a premise denied or taken up', () => {
+    expect(readQuestion(tagger, '我早上常常喝牛奶，你呢？')).toMatchObject({ asks: ['object'], same: '喝' });
+    expect(check('我早上常常喝牛奶，你呢？', '豆浆。').answered).toBe(true);
+    expect(check('我早上常常喝牛奶，你呢？', '我不喝，我喝茶。').otherAction).toBe(false);
+    expect(check('我明天有汉语课，你呢？', '我也有。').answered).toBe(true);
+    expect(check('我明天有汉语课，你呢？', '我们的老师很年轻。').answered).toBe(false);
+    expect(readQuestion(tagger, '我周末常常去公园，你呢？').asks).toEqual(['place']);
+    expect(check('你妈妈会做什么菜？', '她不会做菜，我爸爸做饭。').answered).toBe(true);
+    expect(check('你妈妈会做什么菜？', '她会做鸡。').answered).toBe(true);
+    expect(check('你妈妈会做什么菜？', '我会做面条。').about).toBe('other');
+  });
 });

@@ -55,6 +55,8 @@ export interface QuestionForm {
   narrowed?: { modifier: string; head: string };
   /** 给家里打电话 / 跟谁: the one the action is done for or with, after 给 / 跟 / 和 (not 谁). */
   partner?: { by: string; word: string };
+  /** 我中午吃饺子，你呢？: the statement's verb, which 我也吃 / 我不吃 / 我也是 take up as an answer. */
+  same?: string;
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[] } | null;
 }
@@ -103,6 +105,8 @@ function mainClause(tokens: readonly Token[]): Token[] {
   );
 }
 
+const PRONOUN_AND_MODAL = /^(我们|你们|他们|她们|我|你|他|她)(会|要|想|能|也|都|就|还|是|在|不|没)$/;
+
 /** Who a clause is about: the person words before its first verb (你妈妈, 他, 我). */
 export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
   const owned = possessedPerson(clause, lex);
@@ -116,6 +120,12 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
     )
       continue;
     if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
+    // 我会 / 他也 may come as one token: the pronoun is the subject, the rest starts the predicate.
+    const joined = PRONOUN_AND_MODAL.exec(t.word);
+    if (joined?.[1]) {
+      out.push(joined[1]);
+      break;
+    }
     // 你家 / 我家 (a home, not a person) says nothing about who the clause is about.
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
     // 家 / 在家 is a home (在家休息), not the family as a person.
@@ -189,6 +199,34 @@ export function placeAt(tokens: readonly Token[], place?: string): { place: stri
     if (word === null || (place !== undefined && word !== place)) continue;
     return { place: word, next: joined ? i + 1 : i + 2 };
   }
+  return null;
+}
+
+// 吃饺子 / 喝咖啡 may come as one token: a one-character verb and the thing it takes.
+const VERB_AND_OBJECT =
+  /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养)(\p{Script=Han}+)$/u;
+
+/**
+ * What 你呢 asks after a statement: what the statement says at its end, after its last verb (吃饺子 → a
+ * thing eaten, 去公园 → a place), else what it says before a verb it ends on (七点起床 → a time).
+ */
+function sameAsked(said: readonly Token[], lex: Lexicon): { asks: Asked; verb?: string } | null {
+  const isPlace = (t: Token): boolean => /^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place');
+  let last = -1;
+  for (const [i, t] of said.entries()) if (/^v/.test(t.tag) && t.tag !== 'vn') last = i;
+  const verb = said[last];
+  const after = said.slice(last + 1).filter((t) => !/^(了|过|着|的)$/.test(t.word));
+  const joined = verb ? VERB_AND_OBJECT.exec(verb.word) : null;
+  if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
+    return { asks: 'object', verb: joined[1] };
+  if (after.some(isPlace)) return { asks: 'place' };
+  if (verb && after.some((t) => /^(n|nz|vn|l)/.test(t.tag) && !isPlace(t)))
+    return { asks: 'object', verb: verb.word };
+  if (said.some(isPlace)) return { asks: 'place' };
+  const before = said.slice(0, last < 0 ? said.length : last);
+  if (before.some((t) => t.tag === 't' || /[点号月]$/.test(t.word))) return { asks: 'time' };
+  if (said.some((t) => t.tag === 'm')) return { asks: 'number' };
+  if (said.some((t) => /^n/.test(t.tag))) return { asks: 'object' };
   return null;
 }
 
@@ -307,13 +345,15 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   // 我是北京人，你呢？: the same is asked of the learner, and what may differ is what the statement names
   // (a place, a time, a number, else a thing).
-  if (asks.size === 0 && /你呢[？?！!。]?\s*$/.test(q)) {
-    const end = tokens.findIndex((t) => t.word === '你' && tokens[tokens.indexOf(t) + 1]?.word === '呢');
-    const said = tokens.slice(0, end < 0 ? tokens.length : end);
-    if (said.some((t) => /^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'))) asks.add('place');
-    else if (said.some((t) => t.tag === 't')) asks.add('time');
-    else if (said.some((t) => t.tag === 'm')) asks.add('number');
-    else if (said.some((t) => /^n/.test(t.tag))) asks.add('object');
+  if (asks.size === 0 && /你们?呢[？?！!。]?\s*$/.test(q)) {
+    const end = tokens.findIndex((t, i) => /^你们?$/.test(t.word) && tokens[i + 1]?.word === '呢');
+    const said = tokens.slice(0, end < 0 ? tokens.length : end).filter((t) => HAN.test(t.word));
+    const same = sameAsked(said, lex);
+    if (same) {
+      asks.add(same.asks);
+      if (same.verb) form.verb = same.verb;
+      form.same = same.verb ?? '是';
+    }
   }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
