@@ -446,11 +446,16 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
 const toldInClauses = (tokens: readonly Token[]): boolean =>
   clausesAtPunctuation(tokens).filter((c) => c.some(isSaid)).length > 1;
 
+const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
+const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
+
 /** Who the answer is about against who the question is about. */
 function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['about'] {
   if (!form.about) return 'unknown';
   const lex = lexicon();
-  const clauses = clausesAtPunctuation(tokens);
+  // 我觉得大家…… / 我听说他……: a view or hearsay opened on 我 is about whom it goes on to name.
+  const view = /^(我|我们)$/.test(tokens[0]?.word ?? '') && HEARD.test(tokens[1]?.word ?? '');
+  const clauses = clausesAtPunctuation(view ? tokens.slice(2) : tokens);
   const subjects = clauses.map((c) => subjectOf(c, lex)).filter((s) => s.length > 0);
   if (subjects.length === 0) return 'unknown';
   // A first clause without a subject keeps the question's (没有，我妈妈怕狗 / 都很热情，他们会帮我).
@@ -476,8 +481,11 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   }
   // 你妈妈 expects 她 / 我妈妈 / 妈妈; a bare 我 as the first subject is the learner instead.
   const named = form.about.words;
-  const mentions = subjects.some((s) => s.some((w) => named.includes(w) || THIRD.test(w)));
-  if (mentions) return 'question';
+  // 同学们 / 大部分同学 name the 同学 asked about; 大家 speaks for a group, as 我们 does for the learner's own.
+  const mentions = subjects.some((s) =>
+    s.some((w) => named.some((n) => w.includes(n)) || THIRD.test(w) || GROUP.test(w)),
+  );
+  if (mentions || (form.about.ours && subjects.some((s) => s[0] === '我们'))) return 'question';
   const lead = subjects[0] ?? [];
   if (lead.length === 1 && /^(我|我们)$/.test(lead[0] ?? '')) return 'other';
   // 他们会帮我: the ones asked about may be named outside a subject.

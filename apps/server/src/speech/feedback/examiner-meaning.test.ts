@@ -195,6 +195,19 @@ describe('examiner: other words for the asked form', () => {
     expect(scene).toBeGreaterThan(self + 5);
   });
 
+  it('ranks another scene under the picture, whatever the instruction asks (做什么) and it answers', async () => {
+    const picture = (a: string): AnswerInput => ({
+      ...basic('请看图，说一说这一家人在周末的下午做什么。', a),
+      question_type: 'picture',
+      level: 'intermediate',
+      time_limit_s: 120,
+      image_texts: ['周末的下午，一家人在海边', '爸爸在钓鱼，妈妈和女儿在沙滩上堆沙子'],
+    });
+    const other = await score(picture('图片上有几个学生在图书馆里看书，他们都很认真。'));
+    const scene = await score(picture('周末下午，一家人去海边玩。爸爸在钓鱼，妈妈和女儿在沙滩上玩沙子。'));
+    expect(scene).toBeGreaterThan(other + 20);
+  });
+
   it('never tells an off-topic learner to echo the question', async () => {
     for (const type of ['answer', 'open'] as const) {
       const { result } = await examiner.examine(

@@ -312,4 +312,11 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你妈妈会做什么菜？', '她会做鸡。').answered).toBe(true);
     expect(check('你妈妈会做什么菜？', '我会做面条。').about).toBe('other');
   });
+  it('hears 我们 and 大家 speak for people the learner is one of (你们班的同学), and a view opened on 我', () => {
+    expect(check('你们公司的同事一般几点下班？', '我们一般六点下班。').about).toBe('question');
+    expect(check('你们公司的同事一般几点下班？', '我觉得大家六点左右就走了。').about).toBe('question');
+    expect(check('你们公司的同事一般几点下班？', '同事们都是六点下班。').about).toBe('question');
+    expect(check('你妈妈一般几点下班？', '我觉得她五点半下班。').about).toBe('question');
+    expect(check('你妈妈一般几点下班？', '我六点下班。').about).toBe('other');
+  });
 });

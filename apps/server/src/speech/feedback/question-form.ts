@@ -58,7 +58,7 @@ export interface QuestionForm {
   /** 我中午吃饺子，你呢？: the statement's verb, which 我也吃 / 我不吃 / 我也是 take up as an answer. */
   same?: string;
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
-  about: { who: 'you' | 'other'; words: string[] } | null;
+  about: { who: 'you' | 'other'; words: string[]; ours?: boolean } | null;
 }
 
 /** Whether and how an answer gives what its question asks for. */
@@ -420,7 +420,11 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     form.about = { who: 'you', words: ['你'] };
   } else if (subject.length > 0 && !view) {
     const other = subject.filter((w) => !/^(你|你们|的)$/.test(w));
-    form.about = other.length ? { who: 'other', words: other } : { who: 'you', words: subject };
+    // 你们班的同学: people the learner is one of, whom a 我们 or 大家 in the answer speaks for.
+    const ours = subject.includes('你们') && other.length > 0;
+    form.about = other.length
+      ? { who: 'other', words: other, ...(ours ? { ours } : {}) }
+      : { who: 'you', words: subject };
   }
   return form;
 }

@@ -18,7 +18,7 @@ import type { AnswerInput, RelevanceMeasure } from './types.js';
 /** Words every question or answer uses, which say nothing about the topic. */
 const STOP = new Set(
   (
-    '是 有 在 要 会 能 想 可以 说 说说 说一说 谈谈 做 去 来 看 请 介绍 描述 图片 这张 一下 觉得 认为 喜欢 ' +
+    '是 有 在 要 会 能 想 可以 说 说说 说一说 谈谈 做 去 来 看 请 介绍 描述 图 看图 图片 照片 这张 一下 觉得 认为 喜欢 ' +
     '最 什么 为什么 怎么 怎么样 哪个 哪儿 哪 几 多少 吗 呢 你 你们 人 时候 应该 一般 平时 同意 看法 问题 ' +
     '事情 东西 一个 有人 好 多 大 小 一些 很多 知道 这样 那样 还是 或者 一 个 上 里 下 中 给 让 使 用 到 ' +
     '得 过 把 被 着 开始 比较 非常 特别 现在 以后 以前 可能 已经 所以 因为 但是 而且 其实 当然 我们 他们 大家'
@@ -173,7 +173,9 @@ export function measureRelevance(
       const r = relatedness(lex, t.word, word);
       // A kind of the same thing (咖啡 beside 茶) is on the topic only beside the question's own words:
       // beside an example's it is the neighbouring topic the examples happen to share.
-      if (r >= 1 || weight >= WEIGHT.question) best = Math.max(best, r * weight);
+      // On a picture only a kind of what is pictured counts: 公园 beside its 教室 is another scene.
+      if (r >= 1 || (weight >= WEIGHT.question && input.question_type !== 'picture'))
+        best = Math.max(best, r * weight);
     }
     if (best <= 0) continue;
     related.push(t.word);
@@ -184,13 +186,19 @@ export function measureRelevance(
   // listen-and-answer reply may answer by its form alone (猫。).
   const quick = input.question_type === 'answer';
   const framed = takesUpFrame(question, text);
-  if (answering.size > 0 && (quick || formAnswer.specific || touched || framed || related.length > 0))
+  // A picture is described by what is in it: a form given about another scene (一个老师在上课 beside a
+  // hot-pot dinner) answers the instruction's 做什么 but not the picture.
+  const picture = input.question_type === 'picture';
+  const onScene = touched || related.length > 0;
+  const credited = picture ? onScene : formAnswer.specific || touched || framed || related.length > 0;
+  if (answering.size > 0 && (quick || credited))
     // A listen-and-answer question is mostly its form: a specific answer to it (四个人 for 几个人) is
     // the whole task, whatever the question's other words.
     raw += formAnswer.specific ? (quick ? (SATURATION['answer'] ?? 1) : SPECIFIC_FORM_CREDIT) : FORM_CREDIT;
   // On an open question an answer that names what was asked (圣诞节 for 什么节日) and goes on about it is
   // developing its topic in its own words, whatever words the examples happened to use.
-  if (!quick && formAnswer.specific) raw += ELABORATION_CREDIT * Math.min(1, own.length / ELABORATION_WORDS);
+  if (!quick && formAnswer.specific && (!picture || onScene))
+    raw += ELABORATION_CREDIT * Math.min(1, own.length / ELABORATION_WORDS);
   const onTopic = own.filter(
     (t) =>
       answering.has(t.word) ||
@@ -206,7 +214,7 @@ export function measureRelevance(
   const verdictWhy = YES_NO_WHY.test(question) && framed && formAnswer.given.reason !== undefined;
   const stance = (stanceAsked && aboutQuestion && STANCE_ANSWER.test(text)) || verdictWhy;
   if (stance) raw += STANCE_CREDIT;
-  const pictured = input.question_type === 'picture' && PICTURE_WORDS.test(text);
+  const pictured = picture && onScene && PICTURE_WORDS.test(text);
   if (pictured) raw += PICTURE_CREDIT;
   if (topic.size === 0 && !stanceAsked && form.asks.length === 0)
     return {
