@@ -557,7 +557,11 @@ function otherAction(
 ): boolean {
   const measured = form.asks.filter((a) => OF_ACTION.has(a) && a !== 'object');
   // The object of 喝什么 is judged against 喝 alone (not 下课 of 下课以后做什么; 做 takes any action).
-  const byVerb = form.asks.includes('object') && form.verb !== undefined && !ACTION_VERBS.test(form.verb);
+  // 做什么菜 names its kind: there 做 is cooking, and 吃饺子 is another action on the same kind.
+  const byVerb =
+    form.asks.includes('object') &&
+    form.verb !== undefined &&
+    (!ACTION_VERBS.test(form.verb) || form.kind !== undefined);
   const words = [...measured, ...(byVerb ? (['object'] as const) : [])].flatMap((a) => given[a] ?? []);
   if (words.length === 0) return false;
   const asked = measured.length > 0 ? (form.actions ?? []) : [form.verb ?? ''];
@@ -578,8 +582,8 @@ function otherAction(
     (t) =>
       !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? '') &&
       !setsTime(t) &&
-      // 听说是国庆节: what one heard or thinks is no action of its own.
-      !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为)$/.test(t.word),
+      // 听说是国庆节: what one heard or thinks is no action of its own; 比如 only brings in examples.
+      !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为|比如|例如|像|包括)$/.test(t.word),
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
   const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));

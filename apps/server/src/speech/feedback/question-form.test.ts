@@ -311,6 +311,9 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你妈妈会做什么菜？', '她不会做菜，我爸爸做饭。').answered).toBe(true);
     expect(check('你妈妈会做什么菜？', '她会做鸡。').answered).toBe(true);
     expect(check('你妈妈会做什么菜？', '我会做面条。').about).toBe('other');
+    // 做什么菜 is cooking: a dish she likes to eat answers a neighbouring question.
+    expect(check('你妈妈会做什么菜？', '她喜欢吃面条。').otherAction).toBe(true);
+    expect(check('你妈妈会做什么菜？', '她会做很多菜，比如饺子和鱼。').otherAction).toBe(false);
   });
   it('hears 我们 and 大家 speak for people the learner is one of (你们班的同学), and a view opened on 我', () => {
     expect(check('你们公司的同事一般几点下班？', '我们一般六点下班。').about).toBe('question');
