@@ -100,7 +100,12 @@ const CLASSES = [
   { id: 'animal', zh: ['动物', '宠物'], files: ['noun.animal'] },
   { id: 'plant', zh: ['植物', '花', '树'], files: ['noun.plant'] },
   { id: 'clothing', zh: ['衣服'], anchors: ['clothing#1', 'footwear#2', 'headdress#1'] },
-  { id: 'vehicle', zh: ['交通工具', '车'], anchors: ['conveyance#3', 'vehicle#1', 'vessel#2', 'aircraft#1'] },
+  {
+    id: 'vehicle',
+    zh: ['交通工具', '车'],
+    // A railway (the metro, 地铁) carries people as a conveyance does.
+    anchors: ['conveyance#3', 'vehicle#1', 'vessel#2', 'aircraft#1', 'railway#1'],
+  },
   {
     id: 'weather',
     zh: ['天气'],

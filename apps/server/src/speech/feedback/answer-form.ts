@@ -127,6 +127,10 @@ function giving(
             : [],
         )
         .concat(
+          // 在银行对面 / 超市旁边: a position next to something is a place, whatever the thing is.
+          words((t) => LOCATIVE.test(t.word)),
+        )
+        .concat(
           // 哪国人 is answered by a people: 中国人, 新加坡人.
           /哪国|哪个国家/.test(question) ? words((t) => PEOPLE_OF.test(t.word)) : [],
         )
@@ -251,6 +255,9 @@ function giving(
       // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
       // 坐高铁 for 坐火车还是坐飞机: a thing the verb both sides share takes is a third of the same kind.
       const shared = sharedVerb(question, options);
+      // Asked which is better (你觉得住在城市好还是住在农村好), a third is offered only with a judgement:
+      // 我住在上海 names a city where the learner lives, not a side taken.
+      if (/觉得|认为|你看/.test(question) && !JUDGED.test(text)) return [];
       return fresh
         .filter(
           (t) =>
@@ -446,6 +453,9 @@ function objectOfVerb(form: QuestionForm, tokens: readonly Token[], question: st
 const toldInClauses = (tokens: readonly Token[]): boolean =>
   clausesAtPunctuation(tokens).filter((c) => c.some(isSaid)).length > 1;
 
+const LOCATIVE =
+  /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
 const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
 
@@ -655,10 +665,44 @@ function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
-/** 我也吃 / 我没有 / 我也是 / 一样: the statement before 你呢 said of oneself too, or denied. */
-function sameTaken(verb: string, text: string): string | null {
-  const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?${verb}|也是|一样|我也`);
-  return taken.exec(text)?.[0] ?? null;
+/**
+ * 我也吃 / 我没有 / 我也是 / 一样, or a verb, a thing of the same kind or the time the statement before 你呢
+ * says (我坐地铁去 for 我坐公共汽车去学校, 我喝花茶 for 喝牛奶, 睡觉以前我看书): the statement said of oneself.
+ */
+function sameTaken(
+  same: NonNullable<QuestionForm['same']>,
+  tokens: readonly Token[],
+  text: string,
+): string | null {
+  const taken = new RegExp(
+    `(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?${same.verb}|也是|一样|我也`,
+  );
+  const word = taken.exec(text)?.[0];
+  if (word) return word;
+  const lex = lexicon();
+  const said = tokens.filter((t) => HAN.test(t.word));
+  for (const [i, t] of said.entries()) {
+    if (
+      !/^v/.test(t.tag) ||
+      t.tag === 'vn' ||
+      /^(以前|以后|之前|之后|的时候|时候)$/.test(said[i + 1]?.word ?? '')
+    )
+      continue;
+    // The main verb is taken up with a thing of its own (吃饭 alone says no more than eating).
+    const other = same.verbs.filter((v) => v !== same.verb);
+    if (other.some((v) => t.word.startsWith(v) || sameAction(t.word, v))) return t.word;
+  }
+  // A thing of a kind named (花茶), not the class word (饭) nor the eating of it (吃饭).
+  const kind = said.find(
+    (t) =>
+      /^n/.test(t.tag) &&
+      !lex.names(t.word) &&
+      !lex.names(t.word.slice(1)) &&
+      [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
+  );
+  if (kind) return kind.word;
+  const acting = said.some((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+  return acting ? (same.frame.find((f) => text.includes(f)) ?? null) : null;
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
@@ -681,7 +725,7 @@ export function answerForm(
   const denied = deniesPremise(form, tokens, question);
   if (denied) for (const a of form.asks) given[a] ??= [denied];
   // 我也有 / 我不吃 / 我也是 for 我今天有考试，你呢？: the statement's verb taken up (or 也是) answers the same.
-  const same = form.same !== undefined ? sameTaken(form.same, text) : null;
+  const same = form.same !== undefined ? sameTaken(form.same, tokens, text) : null;
   if (same) for (const a of form.asks) given[a] ??= [same];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
   const opening =

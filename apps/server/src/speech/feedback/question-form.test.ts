@@ -302,12 +302,21 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你打算什么时候去北京？', '放暑假的时候我就去，大概七月。').otherAction).toBe(false);
   });
   it('reads 你呢 after a statement as the same asked of the learner, and a premise denied or taken up', () => {
-    expect(readQuestion(tagger, '我早上常常喝牛奶，你呢？')).toMatchObject({ asks: ['object'], same: '喝' });
+    expect(readQuestion(tagger, '我早上常常喝牛奶，你呢？')).toMatchObject({
+      asks: ['object'],
+      same: { verb: '喝' },
+    });
     expect(check('我早上常常喝牛奶，你呢？', '豆浆。').answered).toBe(true);
     expect(check('我早上常常喝牛奶，你呢？', '我不喝，我喝茶。').otherAction).toBe(false);
     expect(check('我明天有汉语课，你呢？', '我也有。').answered).toBe(true);
     expect(check('我明天有汉语课，你呢？', '我们的老师很年轻。').answered).toBe(false);
     expect(readQuestion(tagger, '我周末常常去公园，你呢？').asks).toEqual(['place']);
+    // Another verb, another thing of the kind, or the same event taken up answers it too.
+    expect(check('我每天骑自行车去公司，你呢？', '我坐地铁。').answered).toBe(true);
+    expect(check('我晚饭以后常常喝一杯咖啡，你呢？', '我喝绿茶。').answered).toBe(true);
+    expect(check('我晚饭以后常常喝一杯咖啡，你呢？', '晚饭以后我去散步。').answered).toBe(true);
+    expect(check('我晚饭以后常常喝一杯咖啡，你呢？', '我晚上七点吃晚饭。').answered).toBe(false);
+    expect(check('我中午常常吃面条，你呢？', '我中午在家吃饭。').answered).toBe(false);
     expect(check('你妈妈会做什么菜？', '她不会做菜，我爸爸做饭。').answered).toBe(true);
     expect(check('你妈妈会做什么菜？', '她会做鸡。').answered).toBe(true);
     expect(check('你妈妈会做什么菜？', '我会做面条。').about).toBe('other');
@@ -321,5 +330,9 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你们公司的同事一般几点下班？', '同事们都是六点下班。').about).toBe('question');
     expect(check('你妈妈一般几点下班？', '我觉得她五点半下班。').about).toBe('question');
     expect(check('你妈妈一般几点下班？', '我六点下班。').about).toBe('other');
+  });
+  it('reads the sides of A还是B apart from what both say, and a position as a place', () => {
+    expect(readQuestion(tagger, '你喜欢在家里看电影还是在电影院看电影？').options).not.toContain('看电影');
+    expect(check('你的学校在哪儿？', '在医院对面。').answered).toBe(true);
   });
 });

@@ -55,8 +55,12 @@ export interface QuestionForm {
   narrowed?: { modifier: string; head: string };
   /** 给家里打电话 / 跟谁: the one the action is done for or with, after 给 / 跟 / 和 (not 谁). */
   partner?: { by: string; word: string };
-  /** 我中午吃饺子，你呢？: the statement's verb, which 我也吃 / 我不吃 / 我也是 take up as an answer. */
-  same?: string;
+  /**
+   * 我中午吃饺子，你呢？: what the statement says, which an answer takes up: its main verb (我也吃 / 我不吃),
+   * its other verbs (坐 of 坐公共汽车去), the kinds of thing it names (a drink, a vehicle) and the event it
+   * sets its time by (睡觉以前).
+   */
+  same?: { verb: string; verbs: string[]; kinds: string[]; frame: string[] };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[]; ours?: boolean } | null;
 }
@@ -214,7 +218,10 @@ function sameAsked(said: readonly Token[], lex: Lexicon): { asks: Asked; verb?: 
   const isPlace = (t: Token): boolean => /^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place');
   let last = -1;
   for (const [i, t] of said.entries()) if (/^v/.test(t.tag) && t.tag !== 'vn') last = i;
-  const verb = said[last];
+  // 喝一杯 / 看一会儿 may come as one token: the verb is its first character.
+  const found = said[last];
+  const counted = found !== undefined && /^\p{Script=Han}[一两几]\p{Script=Han}{1,2}$/u.test(found.word);
+  const verb = found && counted ? { ...found, word: found.word.slice(0, 1) } : found;
   const after = said.slice(last + 1).filter((t) => !/^(了|过|着|的)$/.test(t.word));
   const joined = verb ? VERB_AND_OBJECT.exec(verb.word) : null;
   if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
@@ -228,6 +235,36 @@ function sameAsked(said: readonly Token[], lex: Lexicon): { asks: Asked; verb?: 
   if (said.some((t) => t.tag === 'm')) return { asks: 'number' };
   if (said.some((t) => /^n/.test(t.tag))) return { asks: 'object' };
   return null;
+}
+
+// Kinds of thing a statement before 你呢 may name that another of the same kind answers (花茶 for 牛奶).
+const THING_KINDS = new Set([
+  'food',
+  'drink',
+  'fruit',
+  'sport',
+  'vehicle',
+  'media',
+  'clothing',
+  'animal',
+  'device',
+]);
+const SETS_TIME = /^(以前|以后|之前|之后|的时候|时候|前|后)$/;
+
+/** The verbs, kinds of thing and time of a statement before 你呢 (see `QuestionForm.same`). */
+function statement(said: readonly Token[], lex: Lexicon): Omit<NonNullable<QuestionForm['same']>, 'verb'> {
+  const verbs: string[] = [];
+  const frame: string[] = [];
+  for (const [i, t] of said.entries()) {
+    const next = said[i + 1]?.word ?? '';
+    if (/^(v|n|t)/.test(t.tag) && SETS_TIME.test(next)) frame.push(`${t.word}${next}`);
+    else if (/^v/.test(t.tag) && t.tag !== 'vn' && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word))
+      verbs.push(VERB_AND_OBJECT.exec(t.word)?.[1] ?? t.word);
+  }
+  const kinds = said.flatMap((t) =>
+    [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
+  );
+  return { verbs, kinds: [...new Set(kinds)], frame };
 }
 
 /** Reads a question once (cached by its text). */
@@ -286,7 +323,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       (w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0,
     );
     const b = stop > 0 ? rest.slice(0, stop) : rest;
-    form.options = [...new Set([...a.slice(-1), ...b.filter((w) => !a.includes(w))])];
+    // 在超市买菜还是在市场买菜: what both sides say (买菜) is no side; the last word before 还是 that
+    // only one side says is.
+    const own = a.filter((w) => !b.includes(w));
+    form.options = [...new Set([...(own.length ? own : a).slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
   if (what >= 0 && !asks.has('place') && !asks.has('time')) {
@@ -352,7 +392,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     if (same) {
       asks.add(same.asks);
       if (same.verb) form.verb = same.verb;
-      form.same = same.verb ?? '是';
+      form.same = { verb: same.verb ?? '是', ...statement(said, lex) };
     }
   }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.

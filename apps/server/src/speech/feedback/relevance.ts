@@ -52,6 +52,8 @@ const FORM_MISSING_CAP = 0.25;
 const PART_ANSWERED_CAP = 0.5;
 /** An answer that says the question back (and little else) is not an answer: it scores as off the task. */
 export const ECHO_CAP = 0.1;
+// 喝茶 / 坐车: a one-character verb and its object, whose object alone names the side.
+const VERB_FIRST = /^[喝吃坐骑开看打玩买做去听学穿]/;
 /** A listen-and-answer reply about someone else (我 for 你妈妈) is off the question. */
 const ABOUT_OTHER_CAP = 0.25;
 /** A quick reply set at another time than asked (每天八点 for 下课以后) answers a neighbouring question. */
@@ -301,7 +303,7 @@ export function measureRelevance(
     // A one-character verb read as a side (喝 of 喝咖啡) is no side.
     (form.options ?? [])
       .filter((o) => o.length > 1 || !(form.actions ?? []).includes(o))
-      .every((o) => text.includes(o) || (o.length > 1 && text.includes(o.slice(1)))) &&
+      .every((o) => text.includes(o) || (o.length > 1 && VERB_FIRST.test(o) && text.includes(o.slice(1)))) &&
     !/都|更|比较|最|喜欢|爱|要|想/.test(text);
   const echo =
     parroted || sidesSaidBack || echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
