@@ -127,8 +127,14 @@ function giving(
             : [],
         )
         .concat(
-          // 在银行对面 / 超市旁边: a position next to something is a place, whatever the thing is.
-          words((t) => LOCATIVE.test(t.word)),
+          // 在银行对面 / 超市旁边: a position next to something is a place, whatever the thing is; so is a
+          // thing with 上 / 里 / 下 after it (在沙发上, 箱子里).
+          words(
+            (t) =>
+              LOCATIVE.test(t.word) ||
+              (/^n/.test(t.tag) &&
+                /^(上|里|下|上面|下面|里面|中)$/.test(tokens[tokens.indexOf(t) + 1]?.word ?? '')),
+          ),
         )
         .concat(
           // 哪国人 is answered by a people: 中国人, 新加坡人.
@@ -214,6 +220,13 @@ function giving(
         .map((t) => t.word);
       if (purpose.length) return purpose;
       const clauses = clausesAtPunctuation(tokens).filter((c) => c.some((t) => HAN.test(t.word)));
+      // 存钱很重要，以后有急事的时候可以用: the action's worth, or what it makes possible, is why.
+      const worth = clauses.find((c) => ownAction(c) && c.some((t) => WORTH.test(t.word)));
+      const enables = clauses.find((c) => !ownAction(c) && c.some((t) => /^(可以|能)$/.test(t.word)));
+      if (worth && enables)
+        return [...worth, ...enables]
+          .filter((t) => WORTH.test(t.word) || /^(可以|能)$/.test(t.word))
+          .map((t) => t.word);
       const told = clauses
         .filter((c) => !ownAction(c))
         .flatMap((c) =>
@@ -360,7 +373,11 @@ function giving(
       // 我中午吃饺子，你呢？: a thing is named after the statement's verb, or alone (面条。); a noun in a
       // sentence about something else (我们学校的数学老师很好) takes nothing up.
       if (form.same !== undefined && tokens.some((t) => /^(v|a)/.test(t.tag) && t.tag !== 'vn')) return [];
-      const action = !form.kind && form.verb !== undefined && ACTION_VERBS.test(form.verb);
+      // 做什么家务: a kind the lexicon does not know, done by 做, is named by what is done (洗碗, 扫地).
+      const action =
+        (!form.kind || form.kind === form.kindWord) &&
+        form.verb !== undefined &&
+        ACTION_VERBS.test(form.verb);
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
       const unknown = (t: Token): boolean =>
@@ -378,6 +395,8 @@ function giving(
       );
     }
     case 'yes_no': {
+      // 我每天晚上吃完饭就洗碗，你呢？: only the statement taken up answers (see sameTaken).
+      if (form.same !== undefined) return [];
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
       const opening = openingYesNo(tokens, question);
@@ -385,7 +404,13 @@ function giving(
       const own = tokens.filter((t) =>
         form.adjective !== undefined
           ? t.word === form.adjective
-          : /^v/.test(t.tag) && t.tag !== 'vn' && question.includes(t.word),
+          : form.predicate !== undefined
+            ? t.word.includes(form.predicate)
+            : /^v/.test(t.tag) &&
+              t.tag !== 'vn' &&
+              question.includes(t.word) &&
+              // 你呢 after 吃完饭就洗碗: the verb said of oneself is the statement's own, not the time's.
+              (form.same === undefined || !form.same.frame.includes(t.word)),
       );
       // Another adjective after a subject said again (这个菜很贵 for 这个菜辣吗) is another property, not
       // the verdict: an elliptical 很近 / 挺难的 is.
@@ -455,6 +480,7 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
 const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
 const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
@@ -681,6 +707,11 @@ function sameTaken(
   if (word) return word;
   const lex = lexicon();
   const said = tokens.filter((t) => HAN.test(t.word));
+  // 不用洗碗: the statement's action said again, whatever the tagger calls it.
+  const again = said.find((t) =>
+    same.verbs.some((v) => v !== same.verb && v.length > 1 && t.word.includes(v)),
+  );
+  if (again) return again.word;
   for (const [i, t] of said.entries()) {
     if (
       !/^v/.test(t.tag) ||
@@ -695,7 +726,7 @@ function sameTaken(
   // A thing of a kind named (花茶), not the class word (饭) nor the eating of it (吃饭).
   const kind = said.find(
     (t) =>
-      /^n/.test(t.tag) &&
+      /^(n|v)/.test(t.tag) &&
       !lex.names(t.word) &&
       !lex.names(t.word.slice(1)) &&
       [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),

@@ -335,4 +335,15 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(readQuestion(tagger, '你喜欢在家里看电影还是在电影院看电影？').options).not.toContain('看电影');
     expect(check('你的学校在哪儿？', '在医院对面。').answered).toBe(true);
   });
+  it('reads 你那儿呢 / 你们学校呢, a clock time before the verb, and what comes after 就', () => {
+    expect(readQuestion(tagger, '我们学校九月一号开学，你们学校呢？').asks).toEqual(['time']);
+    expect(readQuestion(tagger, '我这儿今天刮风了，你那儿呢？').asks).toEqual(['yes_no']);
+    expect(check('我这儿今天刮风了，你那儿呢？', '没刮风，天气很好。').answered).toBe(true);
+    expect(check('我每天早上起床就跑步，你呢？', '我起床以后先喝一杯水。').answered).toBe(true);
+    expect(check('我每天早上起床就跑步，你呢？', '我的房间很小。').answered).toBe(false);
+    expect(check('我每天早上起床就跑步，你呢？', '我也跑步，我跑半个小时。').answered).toBe(true);
+    expect(check('你爷爷怕不怕热？', '他不怕热。').answered).toBe(true);
+    expect(check('你的狗晚上在哪儿睡觉？', '在床下。').answered).toBe(true);
+    expect(check('你为什么每天运动？', '我觉得运动很重要，可以让身体更好。').answered).toBe(true);
+  });
 });

@@ -41,6 +41,8 @@ export interface QuestionForm {
   adjective?: string;
   /** The actions the question asks about (起床, 运动): a count or time of another one is off it. */
   actions?: string[];
+  /** 怕不怕: the A of an A不A the tagger joined into one word (an answer says 怕冷 or 不怕). */
+  predicate?: string;
   /** A还是B: the sides offered. */
   options?: string[];
   /** 请介绍一下你的一个好朋友: the person introduced, whom the answer must be about. */
@@ -211,31 +213,61 @@ const VERB_AND_OBJECT =
   /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养)(\p{Script=Han}+)$/u;
 
 /**
+ * A verb of a statement: 开学 / 刮风 / 洗碗 may come tagged as nouns, where the lexicon knows a verb or the
+ * word is a verb and its object (刮 + 风).
+ */
+function statementVerb(t: Token, lex: Lexicon): boolean {
+  if (/^v/.test(t.tag) && t.tag !== 'vn') return true;
+  if (!/^n/.test(t.tag)) return false;
+  return (
+    (lex.entry(t.word)?.pos ?? '').startsWith('v') || /^(刮|下|洗|扫|擦|打|做)\p{Script=Han}$/u.test(t.word)
+  );
+}
+
+/**
  * What 你呢 asks after a statement: what the statement says at its end, after its last verb (吃饺子 → a
  * thing eaten, 去公园 → a place), else what it says before a verb it ends on (七点起床 → a time).
  */
-function sameAsked(said: readonly Token[], lex: Lexicon): { asks: Asked; verb?: string } | null {
-  const isPlace = (t: Token): boolean => /^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place');
+function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?: string } | null {
+  // 吃完饭就洗碗: what comes after 就 is what the statement says; before it, only when.
+  const then = whole.findIndex((t) => t.word === '就');
+  const said = then >= 0 ? whole.slice(then + 1) : whole;
+  if (then >= 0 && !said.some((t) => /^v/.test(t.tag) && t.tag !== 'vn'))
+    return said.length ? { asks: 'yes_no' } : null;
+  const isPlace = (t: Token): boolean =>
+    t.tag !== 'r' &&
+    !/^(这儿|那儿|这里|那里)$/.test(t.word) &&
+    (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'));
+  const isVerb = (t: Token): boolean => statementVerb(t, lex);
   let last = -1;
-  for (const [i, t] of said.entries()) if (/^v/.test(t.tag) && t.tag !== 'vn') last = i;
+  for (const [i, t] of said.entries()) if (isVerb(t)) last = i;
   // 喝一杯 / 看一会儿 may come as one token: the verb is its first character.
   const found = said[last];
   const counted = found !== undefined && /^\p{Script=Han}[一两几]\p{Script=Han}{1,2}$/u.test(found.word);
   const verb = found && counted ? { ...found, word: found.word.slice(0, 1) } : found;
   const after = said.slice(last + 1).filter((t) => !/^(了|过|着|的)$/.test(t.word));
-  const joined = verb ? VERB_AND_OBJECT.exec(verb.word) : null;
+  // (上班 is a verb of its own, not 上 and 班.)
+  const known = verb !== undefined && (lex.entry(verb.word)?.pos ?? '').startsWith('v');
+  const joined = verb && !known ? VERB_AND_OBJECT.exec(verb.word) : null;
   if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
     return { asks: 'object', verb: joined[1] };
   if (after.some(isPlace)) return { asks: 'place' };
   if (verb && after.some((t) => /^(n|nz|vn|l)/.test(t.tag) && !isPlace(t)))
     return { asks: 'object', verb: verb.word };
-  if (said.some(isPlace)) return { asks: 'place' };
   const before = said.slice(0, last < 0 ? said.length : last);
-  if (before.some((t) => t.tag === 't' || /[点号月]$/.test(t.word))) return { asks: 'time' };
-  if (said.some((t) => t.tag === 'm')) return { asks: 'number' };
+  // 八点上班 / 三月开学: a clock time or a date before the verb is what differs; 晚上 / 今天 only set the scene.
+  if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
+  if (said.some((t) => t.tag === 'm' && !/^(一|两)$/.test(t.word))) return { asks: 'number' };
+  // 我在北京工作: a place said where the action is, not the subject's own (我们公司 of 我们公司八点上班).
+  const first = said.findIndex((t) => /^(v|p)/.test(t.tag));
+  if (said.some((t, i) => isPlace(t) && first >= 0 && i > first)) return { asks: 'place' };
+  // 我每天晚上洗碗 / 我这儿下雨了: whether the learner does (or has) the same, and what instead.
+  if (verb) return { asks: 'yes_no' };
   if (said.some((t) => /^n/.test(t.tag))) return { asks: 'object' };
   return null;
 }
+const CLOCK =
+  /^[零〇一二两三四五六七八九十几\d]+(点|点半|点钟|号|日|月)|^星期[一二三四五六日天]|^周[一二三四五六日]$/;
 
 // Kinds of thing a statement before 你呢 may name that another of the same kind answers (花茶 for 牛奶).
 const THING_KINDS = new Set([
@@ -257,13 +289,21 @@ function statement(said: readonly Token[], lex: Lexicon): Omit<NonNullable<Quest
   const frame: string[] = [];
   for (const [i, t] of said.entries()) {
     const next = said[i + 1]?.word ?? '';
+    // 睡觉以前 / 吃完饭就……: an event that sets the time of what the statement says.
     if (/^(v|n|t)/.test(t.tag) && SETS_TIME.test(next)) frame.push(`${t.word}${next}`);
-    else if (/^v/.test(t.tag) && t.tag !== 'vn' && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word))
-      verbs.push(VERB_AND_OBJECT.exec(t.word)?.[1] ?? t.word);
+    else if (/^(v|n)/.test(t.tag) && said.slice(i + 1).some((x) => x.word === '就')) frame.push(t.word);
+    // 就洗碗 (which the tagger may call a noun) is the action the statement tells.
+    else if (said[i - 1]?.word === '就' && HAN.test(t.word)) verbs.push(t.word);
+    else if (statementVerb(t, lex) && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word))
+      verbs.push(
+        (lex.entry(t.word)?.pos ?? '').startsWith('v')
+          ? t.word
+          : (VERB_AND_OBJECT.exec(t.word)?.[1] ?? t.word),
+      );
   }
-  const kinds = said.flatMap((t) =>
-    [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
-  );
+  const kinds = said
+    .filter((t) => !frame.includes(t.word))
+    .flatMap((t) => [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)));
   return { verbs, kinds: [...new Set(kinds)], frame };
 }
 
@@ -385,8 +425,9 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   // 我是北京人，你呢？: the same is asked of the learner, and what may differ is what the statement names
   // (a place, a time, a number, else a thing).
-  if (asks.size === 0 && /你们?呢[？?！!。]?\s*$/.test(q)) {
-    const end = tokens.findIndex((t, i) => /^你们?$/.test(t.word) && tokens[i + 1]?.word === '呢');
+  // 你那儿呢 / 你们公司呢 ask the same of the learner's own place or people.
+  if (asks.size === 0 && /(你|你们|您)\p{Script=Han}{0,4}呢[？?！!。]?\s*$/u.test(q)) {
+    const end = tokens.findLastIndex((t) => /^(你|你们|您)/.test(t.word));
     const said = tokens.slice(0, end < 0 ? tokens.length : end).filter((t) => HAN.test(t.word));
     const same = sameAsked(said, lex);
     if (same) {
@@ -408,6 +449,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     const word = last?.word ?? '';
     // 大不大 may be one token: the A of A不A is the adjective asked about.
     if (!last && aNotA?.[1] && adjective(aNotA[1])) form.adjective = aNotA[1];
+    // 怕不怕冷 may come as one token: the A of A不A is the predicate an answer says (怕冷, 不怕).
+    else if (!last && aNotA?.[1]) form.predicate = aNotA[1];
     else if (last && (last.tag.startsWith('a') || adjective(word))) form.adjective = word;
     else if ([...word].length > 1 && adjective(word.slice(-1))) form.adjective = word.slice(-1);
   }

@@ -170,6 +170,9 @@ export function measureRelevance(
   const related: string[] = [];
   for (const t of own) {
     if (hits.some((h) => h.includes(t.word) || t.word.includes(h)) || related.includes(t.word)) continue;
+    // Anyone pictured is a person: 妈妈 and 孩子 of another scene are on none of this one.
+    if (input.question_type === 'picture' && (lex.isA(t.word, 'person') || lex.isA(t.word, 'family')))
+      continue;
     let best = 0;
     for (const [word, weight] of topic) {
       const r = relatedness(lex, t.word, word);
