@@ -707,9 +707,11 @@ function sameTaken(
   if (word) return word;
   const lex = lexicon();
   const said = tokens.filter((t) => HAN.test(t.word));
-  // 不用洗碗: the statement's action said again, whatever the tagger calls it.
-  const again = said.find((t) =>
-    same.verbs.some((v) => v !== same.verb && v.length > 1 && t.word.includes(v)),
+  // 不用洗碗 / 加两块糖: the statement's action or thing said again, whatever the tagger calls it.
+  const again = said.find(
+    (t) =>
+      same.verbs.some((v) => v !== same.verb && v.length > 1 && t.word.includes(v)) ||
+      same.things.some((w) => t.word === w || (w.length > 1 && t.word.includes(w))),
   );
   if (again) return again.word;
   for (const [i, t] of said.entries()) {

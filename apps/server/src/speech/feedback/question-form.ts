@@ -59,10 +59,10 @@ export interface QuestionForm {
   partner?: { by: string; word: string };
   /**
    * 我中午吃饺子，你呢？: what the statement says, which an answer takes up: its main verb (我也吃 / 我不吃),
-   * its other verbs (坐 of 坐公共汽车去), the kinds of thing it names (a drink, a vehicle) and the event it
-   * sets its time by (睡觉以前).
+   * its other verbs (坐 of 坐公共汽车去), the things and kinds of thing it names (糖, a drink, a vehicle)
+   * and the occasion it sets its time by (睡觉以前, 喝咖啡的时候).
    */
-  same?: { verb: string; verbs: string[]; kinds: string[]; frame: string[] };
+  same?: { verb: string; verbs: string[]; kinds: string[]; frame: string[]; things: string[] };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[]; ours?: boolean } | null;
 }
@@ -210,7 +210,7 @@ export function placeAt(tokens: readonly Token[], place?: string): { place: stri
 
 // 吃饺子 / 喝咖啡 may come as one token: a one-character verb and the thing it takes.
 const VERB_AND_OBJECT =
-  /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养)(\p{Script=Han}+)$/u;
+  /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养|放|加)(\p{Script=Han}+)$/u;
 
 /**
  * A verb of a statement: 开学 / 刮风 / 洗碗 may come tagged as nouns, where the lexicon knows a verb or the
@@ -249,13 +249,15 @@ function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?:
   // (上班 is a verb of its own, not 上 and 班.)
   const known = verb !== undefined && (lex.entry(verb.word)?.pos ?? '').startsWith('v');
   const joined = verb && !known ? VERB_AND_OBJECT.exec(verb.word) : null;
+  const before = said.slice(0, last < 0 ? said.length : last);
+  // 八点上班 / 十点以后才做作业: a clock time or a date before the verb is what differs; 晚上 / 今天 only
+  // set the scene.
+  if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
   if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
     return { asks: 'object', verb: joined[1] };
   if (after.some(isPlace)) return { asks: 'place' };
   if (verb && after.some((t) => /^(n|nz|vn|l)/.test(t.tag) && !isPlace(t)))
     return { asks: 'object', verb: verb.word };
-  const before = said.slice(0, last < 0 ? said.length : last);
-  // 八点上班 / 三月开学: a clock time or a date before the verb is what differs; 晚上 / 今天 only set the scene.
   if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
   if (said.some((t) => t.tag === 'm' && !/^(一|两)$/.test(t.word))) return { asks: 'number' };
   // 我在北京工作: a place said where the action is, not the subject's own (我们公司 of 我们公司八点上班).
@@ -285,26 +287,42 @@ const SETS_TIME = /^(以前|以后|之前|之后|的时候|时候|前|后)$/;
 
 /** The verbs, kinds of thing and time of a statement before 你呢 (see `QuestionForm.same`). */
 function statement(said: readonly Token[], lex: Lexicon): Omit<NonNullable<QuestionForm['same']>, 'verb'> {
+  // 喝咖啡的时候不放糖 / 吃完饭就洗碗: what comes before the time word or 就 is the occasion, not what
+  // is said of it.
+  const sets = said.findIndex((t) => SETS_TIME.test(t.word) || t.word === '就');
+  const occasion = sets >= 0 ? said.slice(0, sets).filter((t) => /^(v|n)/.test(t.tag)) : [];
+  const from = said.indexOf(occasion[0] ?? said[0]!);
+  const marked = sets >= 0 && said[sets]?.word !== '就';
+  const words = (ts: readonly Token[]): string => ts.map((t) => t.word).join('');
+  // 喝咖啡的时候 / 睡觉以前 / 吃完饭 as said.
+  const frame = occasion.length ? [words(said.slice(from, marked ? sets + 1 : sets))] : [];
+  const predicate = sets >= 0 ? said.slice(sets + 1) : said;
   const verbs: string[] = [];
-  const frame: string[] = [];
-  for (const [i, t] of said.entries()) {
-    const next = said[i + 1]?.word ?? '';
-    // 睡觉以前 / 吃完饭就……: an event that sets the time of what the statement says.
-    if (/^(v|n|t)/.test(t.tag) && SETS_TIME.test(next)) frame.push(`${t.word}${next}`);
-    else if (/^(v|n)/.test(t.tag) && said.slice(i + 1).some((x) => x.word === '就')) frame.push(t.word);
+  const things: string[] = [];
+  for (const [i, t] of predicate.entries()) {
+    const split = VERB_AND_OBJECT.exec(t.word);
+    const known = (lex.entry(t.word)?.pos ?? '').startsWith('v');
     // 就洗碗 (which the tagger may call a noun) is the action the statement tells.
-    else if (said[i - 1]?.word === '就' && HAN.test(t.word)) verbs.push(t.word);
-    else if (statementVerb(t, lex) && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word))
-      verbs.push(
-        (lex.entry(t.word)?.pos ?? '').startsWith('v')
-          ? t.word
-          : (VERB_AND_OBJECT.exec(t.word)?.[1] ?? t.word),
-      );
+    if (
+      predicate[i - 1]?.word === '就' ||
+      (i === 0 && sets >= 0 && said[sets]?.word === '就' && HAN.test(t.word))
+    )
+      verbs.push(t.word);
+    else if (statementVerb(t, lex) && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word)) {
+      verbs.push(known || !split?.[1] ? t.word : split[1]);
+      if (!known && split?.[2]) things.push(split[2]);
+    } else if (
+      /^(n|nz)$/.test(t.tag) &&
+      !/^(每天|今天|晚上|早上|中午|下午|周末)$/.test(t.word) &&
+      // A place or a person said again (北京很大 for 我是北京人) is about it, not the same said of oneself.
+      !['place', 'person', 'family'].some((c) => lex.isA(t.word, c))
+    )
+      things.push(t.word);
   }
-  const kinds = said
-    .filter((t) => !frame.includes(t.word))
-    .flatMap((t) => [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)));
-  return { verbs, kinds: [...new Set(kinds)], frame };
+  const kinds = predicate.flatMap((t) =>
+    [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
+  );
+  return { verbs, kinds: [...new Set(kinds)], frame, things };
 }
 
 /** Reads a question once (cached by its text). */
