@@ -291,7 +291,8 @@ function statement(said: readonly Token[], lex: Lexicon): Omit<NonNullable<Quest
   // is said of it.
   const sets = said.findIndex((t) => SETS_TIME.test(t.word) || t.word === '就');
   const occasion = sets >= 0 ? said.slice(0, sets).filter((t) => /^(v|n)/.test(t.tag)) : [];
-  const from = said.indexOf(occasion[0] ?? said[0]!);
+  const start = occasion[0];
+  const from = start ? said.indexOf(start) : 0;
   const marked = sets >= 0 && said[sets]?.word !== '就';
   const words = (ts: readonly Token[]): string => ts.map((t) => t.word).join('');
   // 喝咖啡的时候 / 睡觉以前 / 吃完饭 as said.
