@@ -85,7 +85,10 @@ function giving(
             PERSON_NAME.test(t.word) ||
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
-          !asker.test(t.word),
+          !asker.test(t.word) &&
+          // 我家 is a home, not someone in it; 小时 no one at all.
+          !/^[我你他她]们?家$/.test(t.word) &&
+          !TIME_UNIT_NOUN.test(t.word),
       );
       // 叫大卫: the word after 叫 is a name, whatever the tagger calls it.
       const said = spoken(tokens);
@@ -158,6 +161,10 @@ function giving(
       // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
         return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
+          // 星期几 / 哪天 answered by every day or the weekend (我每天都洗, 周末).
+          /星期几|哪天|周几/.test(question)
+            ? words((t) => /^(每天|天天|周末|每个周末|平时)$/.test(t.word))
+            : [],
           words(
             (t) =>
               (inUnit(t, tokens, POINT_UNITS) && !COUNTED_THING.test(t.word)) ||
@@ -316,7 +323,10 @@ function giving(
           .map((t) => t.word)
           .filter((w) => !question.includes(w));
       // 怎么去 / 怎么上班 asks how one goes: by a means or a vehicle only (八点上班 says when).
-      const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question);
+      // (坐地铁去市中心，你呢？ asks the way one goes too.)
+      const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question) || form.same !== undefined;
+      // 怎么走 asks the way: 往前走, 左拐, 过马路 give it.
+      if (/怎么走/.test(question) && WAY_SAID.test(text)) return [WAY_SAID.exec(text)?.[0] ?? '往'];
       return words(
         (t) =>
           MEANS.test(t.word) ||
@@ -423,6 +433,12 @@ function giving(
         t.tag.startsWith('a') || (lex.entry(t.word)?.pos ?? '').startsWith('a');
       // After a degree adverb any word is said as an adjective (很热情/n, 挺好的); 不太好 may be one token.
       const asked = form.adjective;
+      // An elliptical verdict is on the property asked (很便宜 for 贵不贵), not another one (很多).
+      const onIt = (w: string): boolean =>
+        asked === undefined ||
+        w.includes(asked) ||
+        (OPPOSITE[asked] ?? []).some((o) => w.includes(o)) ||
+        !Object.keys(OPPOSITE).some((k) => w.endsWith(k));
       const verdict =
         asked !== undefined
           ? tokens.filter(
@@ -430,11 +446,11 @@ function giving(
                 MIDDLING.test(t.word) ||
                 // 我的房间很大 for 你的房间大不大: the subject said again with the adjective asked.
                 (DEGREED.test(t.word) && t.word.endsWith(asked)) ||
-                (DEGREED.test(t.word) && !subjectBefore(i)) ||
+                (DEGREED.test(t.word) && !subjectBefore(i) && onIt(t.word)) ||
                 (HAN.test(t.word) &&
                   (adjectival(t) || /^(n|a|l|v)/.test(t.tag)) &&
                   DEGREE.test(tokens[i - 1]?.word ?? '') &&
-                  (t.word === form.adjective || !subjectBefore(i))),
+                  (t.word === form.adjective || (!subjectBefore(i) && onIt(t.word)))),
             )
           : [];
       return [...opening, ...own.map((t) => t.word), ...verdict.map((t) => t.word)];
@@ -481,6 +497,35 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
+// Adjectives and their opposites: a verdict with either answers a question about one (远吗 → 很近), one
+// with another of them does not (很多 for 贵不贵). (方便 says how near as well as how easy: not listed.)
+const PAIRS = [
+  ['远', '近'],
+  ['贵', '便宜'],
+  ['大', '小'],
+  ['多', '少'],
+  ['难', '容易'],
+  ['快', '慢'],
+  ['冷', '热'],
+  ['忙', '闲'],
+  ['长', '短'],
+  ['高', '矮'],
+  ['早', '晚'],
+  ['新', '旧'],
+  ['干净', '脏'],
+  ['安静', '吵'],
+  ['好吃', '难吃'],
+  ['累', '轻松'],
+  ['辣', '淡'],
+  ['甜', '苦'],
+];
+const OPPOSITE: Record<string, string[]> = Object.fromEntries(
+  PAIRS.flatMap(([a = '', b = '']) => [
+    [a, [b]],
+    [b, [a]],
+  ]),
+);
+const WAY_SAID = /往(前|左|右|东|西|南|北|回)|[左右]拐|拐弯|一直走|过马路|路口|过桥/;
 const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
 const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
@@ -805,7 +850,10 @@ export function answerForm(
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
     // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
     about:
-      given.person && named(given.person) && !form.introduced
+      given.person &&
+      named(given.person) &&
+      !form.introduced &&
+      !(/(和|跟|同|与)谁/.test(question) && form.about?.who === 'other' && aboutOf(form, tokens) === 'other')
         ? 'question'
         : judgesOwner(form, tokens) || otherPartner(form, tokens) || otherNarrowed(form, tokens)
           ? 'other'

@@ -28,13 +28,21 @@ export function deniesPremise(form: QuestionForm, tokens: readonly Token[], ques
     if (denied) return denied[0];
   }
   for (const [i, t] of said.entries()) {
+    // 不花钱 / 没去过 may come as one token: the negation and the question's own action.
+    const fused = /^(不|没)(\p{Script=Han}+)$/u.exec(t.word);
+    if (fused?.[2] && !NEGATION.test(t.word) && acts.some((a) => fused[2]?.startsWith(a))) return t.word;
     // 不会做菜 for 你爸爸会做什么菜: the ability the question asks about, denied, is its modal and verb.
     const joined = /^不(会|能)$/.exec(t.word);
     if (!NEGATION.test(t.word) && !(joined?.[1] && question.includes(joined[1]))) continue;
     const modal =
       joined !== null ||
       (/^(会|能)$/.test(said[i + 1]?.word ?? '') && question.includes(said[i + 1]?.word ?? ''));
-    const next = said[i + 1]?.word === '用' || (modal && !joined) ? said[i + 2] : said[i + 1];
+    // 不常来 / 没怎么去: a frequency or a degree between the negation and the verb.
+    const skip =
+      said[i + 1]?.word === '用' ||
+      (modal && !joined) ||
+      /^(常|常常|经常|太|怎么|总|自己)$/.test(said[i + 1]?.word ?? '');
+    const next = skip ? said[i + 2] : said[i + 1];
     if (modal && next && acts.some((a) => next.word.startsWith(a))) return `${t.word}${next.word}`;
     // 不喜欢 / 不想 deny a liking, not the action asked about (我不喜欢看电视 for 你喜欢什么运动).
     if (!next || STATIVE.test(next.word)) continue;

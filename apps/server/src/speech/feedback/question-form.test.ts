@@ -346,4 +346,17 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你的狗晚上在哪儿睡觉？', '在床下。').answered).toBe(true);
     expect(check('你为什么每天运动？', '我觉得运动很重要，可以让身体更好。').answered).toBe(true);
   });
+  it('reads the twelfth set’s forms: directions, a way of going, 星期几 by habit, a verdict on the property asked', () => {
+    expect(check('从学校到火车站怎么走？', '一直往前走，第二个路口左拐。').answered).toBe(true);
+    expect(readQuestion(tagger, '我喜欢骑自行车去公园，你呢？').asks).toEqual(['manner']);
+    expect(check('我喜欢骑自行车去公园，你呢？', '我一般坐公共汽车去。').answered).toBe(true);
+    expect(check('我喜欢骑自行车去公园，你呢？', '公园里有很多花。').answered).toBe(false);
+    expect(check('你一般星期几去超市？', '我每天都去。').answered).toBe(true);
+    expect(check('你们那儿的水果贵不贵？', '很便宜。').answered).toBe(true);
+    expect(check('你们那儿的水果贵不贵？', '水果是红色的，很多。').answered).toBe(false);
+    expect(check('你哥哥和谁一起去旅游？', '我和我的同学一起去。').about).toBe('other');
+    expect(check('你家谁做饭最多？', '我家每天做三个小时饭。').given.person).toBeUndefined();
+    expect(check('你的朋友常常来你家吗？', '他们不常来，我家太远了。').answered).toBe(true);
+    expect(check('你的朋友在商店买过什么东西？', '买过一个手机。').answered).toBe(true);
+  });
 });

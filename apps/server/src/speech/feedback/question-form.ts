@@ -255,6 +255,13 @@ function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?:
   if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
   if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
     return { asks: 'object', verb: joined[1] };
+  // 坐地铁去市中心: the way one goes is what differs, not the place both go to.
+  const means = said.some(
+    (t, i) =>
+      /^(打车|开车|坐车|骑车|走路|打的)$/.test(t.word) ||
+      (/^(坐|骑|开)$/.test(t.word) && lex.isA(said[i + 1]?.word ?? '', 'vehicle')),
+  );
+  if (means) return { asks: 'manner' };
   if (after.some(isPlace)) return { asks: 'place' };
   if (verb && after.some((t) => /^(n|nz|vn|l)/.test(t.tag) && !isPlace(t)))
     return { asks: 'object', verb: verb.word };
@@ -396,7 +403,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     if (headNoun && /^n/.test(headNoun.tag) && !(next && /^n/.test(next.tag))) next = headNoun;
     // 吃了什么 / 看过什么: the verb is before its aspect particle.
     const prev = /^(了|过|着)$/.test(tokens[what - 1]?.word ?? '') ? tokens[what - 2] : tokens[what - 1];
-    if (next && /^(n|t|vn|l|s)/.test(next.tag)) {
+    // 什么东西 names no kind: any thing answers it.
+    if (next && /^(n|t|vn|l|s)/.test(next.tag) && next.word !== '东西') {
       form.kind = lex.names(next.word) ?? next.word;
       form.kindWord = next.word;
     }
