@@ -25,6 +25,7 @@ import {
   kindsAsked,
   MEANS,
   MIDDLING,
+  OPPOSITE,
   MOTIVE,
   named,
   numberUnits,
@@ -76,8 +77,11 @@ function giving(
   switch (asked) {
     case 'person': {
       // 你跟谁……: 我 is who asks, not whom the answer names.
+      // (你妈妈和谁: the learner may be the one she goes with.)
       const asker =
-        form.about?.who === 'you' || /你/.test(question.split('谁')[0] ?? '') ? /^(我|你|我们|你们)$/ : /^$/;
+        form.about?.who === 'you' || (form.about === null && /你/.test(question.split('谁')[0] ?? ''))
+          ? /^(我|你|我们|你们)$/
+          : /^(你|你们)$/;
       const people = words(
         (t) =>
           (/^nr/.test(t.tag) ||
@@ -86,6 +90,10 @@ function giving(
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word) &&
+          // 我 names the learner as company (和我), not as the owner of 我爸爸.
+          !(
+            /^(我|我们)$/.test(t.word) && !/^(和|跟|同|与)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? '')
+          ) &&
           // 我家 is a home, not someone in it; 小时 no one at all.
           !/^[我你他她]们?家$/.test(t.word) &&
           !TIME_UNIT_NOUN.test(t.word),
@@ -103,6 +111,15 @@ function giving(
         )
         .map((t) => t.word);
       if (called.length) people.push(...called.filter((w) => !people.includes(w)));
+      // 大卫。: a name alone, which no list holds, answers 谁.
+      const alone = said.filter((t) => !FILLERS.test(t.word));
+      if (
+        people.length === 0 &&
+        alone.length === 1 &&
+        /^(n|nr|nz)$/.test(alone[0]?.tag ?? '') &&
+        !lex.entry(alone[0]?.word ?? '')
+      )
+        people.push(alone[0]?.word ?? '');
       // 和……一起 / 跟……: someone is named as company even when the tagger misses them.
       if (
         people.length === 0 &&
@@ -135,6 +152,8 @@ function giving(
           words(
             (t) =>
               LOCATIVE.test(t.word) ||
+              // 商场 / 饭馆 / 机场: a noun headed by a character that names a kind of site.
+              (/^n/.test(t.tag) && [...t.word].length > 1 && SITE_HEAD.test(t.word)) ||
               (/^n/.test(t.tag) &&
                 /^(上|里|下|上面|下面|里面|中)$/.test(tokens[tokens.indexOf(t) + 1]?.word ?? '')),
           ),
@@ -497,35 +516,9 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
-// Adjectives and their opposites: a verdict with either answers a question about one (远吗 → 很近), one
-// with another of them does not (很多 for 贵不贵). (方便 says how near as well as how easy: not listed.)
-const PAIRS = [
-  ['远', '近'],
-  ['贵', '便宜'],
-  ['大', '小'],
-  ['多', '少'],
-  ['难', '容易'],
-  ['快', '慢'],
-  ['冷', '热'],
-  ['忙', '闲'],
-  ['长', '短'],
-  ['高', '矮'],
-  ['早', '晚'],
-  ['新', '旧'],
-  ['干净', '脏'],
-  ['安静', '吵'],
-  ['好吃', '难吃'],
-  ['累', '轻松'],
-  ['辣', '淡'],
-  ['甜', '苦'],
-];
-const OPPOSITE: Record<string, string[]> = Object.fromEntries(
-  PAIRS.flatMap(([a = '', b = '']) => [
-    [a, [b]],
-    [b, [a]],
-  ]),
-);
 const WAY_SAID = /往(前|左|右|东|西|南|北|回)|[左右]拐|拐弯|一直走|过马路|路口|过桥/;
+const SITE_HEAD = /[店馆场院厅站室园厂楼城街村区]$/;
+const OWN_PLACE = /^(老家|家乡|国家|城市|那儿|这儿|那里|这里)$/;
 const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
 const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
@@ -546,9 +539,13 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
   const said = tokens.map((t) => t.word);
   if (form.about.who === 'you') {
     // 你 expects 我; an answer whose every subject is someone else is about someone else.
-    const me = subjects.some((s) => s.length === 1 && /^(我|我们)$/.test(s[0] ?? ''));
+    const asksOwnPlace = form.about.ownPlace === true;
+    const me = subjects.some((s) => s.length === 1 && /^(我|我们|自己)$/.test(s[0] ?? ''));
     // 我爸爸 / 我同事 is someone else; a 我 of its own anywhere (他和我一起…, 我也…) is the learner.
-    const others = subjects[0]?.some((w) => THIRD.test(w) || (w !== '我' && w !== '我们' && w !== '的'));
+    // 我老家 / 我们国家 for 你们那儿 is the learner's own place; 自己 is the learner.
+    const others = subjects[0]?.some(
+      (w) => THIRD.test(w) || (!/^(我|我们|的|自己)$/.test(w) && !(asksOwnPlace && OWN_PLACE.test(w))),
+    );
     const meAlone = said.some(
       (w, i) =>
         /^(我|我们)$/.test(w) &&

@@ -195,6 +195,11 @@ describe('examiner: other words for the asked form', () => {
     expect(scene).toBeGreaterThan(self + 5);
   });
 
+  it('ranks the time of another extreme (一月最冷 for 几月最热) in the low band', async () => {
+    expect(await score(basic('你们那儿几月最热？', '我们那儿一月最冷。'))).toBeLessThan(50);
+    expect(await score(basic('你们那儿几月最热？', '我们那儿七月最热。'))).toBeGreaterThanOrEqual(70);
+  });
+
   it('ranks another scene under the picture, whatever the instruction asks (做什么) and it answers', async () => {
     const picture = (a: string): AnswerInput => ({
       ...basic('请看图，说一说这一家人在周末的下午做什么。', a),

@@ -250,3 +250,32 @@ export const sharesChar = (a: string, b: string): boolean => [...a].some((c) => 
 /** 睡觉 and 睡, 跑步 and 跑 are one action; 上课 and 下课, which share only what they are about, are two. */
 export const sameAction = (a: string, b: string): boolean =>
   a.includes(b) || b.includes(a) || (a[0] !== undefined && a[0] === b[0]);
+
+// Adjectives and their opposites: a verdict with either answers a question about one (远吗 → 很近), one
+// with another of them does not (很多 for 贵不贵). (方便 says how near as well as how easy: not listed.)
+const PAIRS = [
+  ['远', '近'],
+  ['贵', '便宜'],
+  ['大', '小'],
+  ['多', '少'],
+  ['难', '容易'],
+  ['快', '慢'],
+  ['冷', '热'],
+  ['忙', '闲'],
+  ['长', '短'],
+  ['高', '矮'],
+  ['早', '晚'],
+  ['新', '旧'],
+  ['干净', '脏'],
+  ['安静', '吵'],
+  ['好吃', '难吃'],
+  ['累', '轻松'],
+  ['辣', '淡'],
+  ['甜', '苦'],
+];
+export const OPPOSITE: Record<string, string[]> = Object.fromEntries(
+  PAIRS.flatMap(([a = '', b = '']) => [
+    [a, [b]],
+    [b, [a]],
+  ]),
+);

@@ -359,4 +359,12 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你的朋友常常来你家吗？', '他们不常来，我家太远了。').answered).toBe(true);
     expect(check('你的朋友在商店买过什么东西？', '买过一个手机。').answered).toBe(true);
   });
+  it('reads the thirteenth set’s forms: a name alone, 和我, one’s own home town, another extreme, a site', () => {
+    expect(check('你们班谁唱歌唱得最好？', '玛丽娜。').answered).toBe(true);
+    expect(check('你爸爸一般和谁一起去钓鱼？', '和我。').answered).toBe(true);
+    expect(check('你爸爸一般和谁一起去钓鱼？', '我爸爸一般星期天去。').answered).toBe(false);
+    expect(check('你们那儿冬天冷不冷？', '我老家在南方，冬天不太冷。').about).not.toBe('other');
+    expect(check('你喜欢唱歌还是跳舞？', '自己唱歌。').about).not.toBe('other');
+    expect(check('你的新手机是在哪儿买的？', '商场。').answered).toBe(true);
+  });
 });

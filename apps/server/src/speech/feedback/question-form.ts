@@ -64,7 +64,7 @@ export interface QuestionForm {
    */
   same?: { verb: string; verbs: string[]; kinds: string[]; frame: string[]; things: string[] };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
-  about: { who: 'you' | 'other'; words: string[]; ours?: boolean } | null;
+  about: { who: 'you' | 'other'; words: string[]; ours?: boolean; ownPlace?: boolean } | null;
 }
 
 /** Whether and how an answer gives what its question asks for. */
@@ -534,7 +534,12 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     const ours = subject.includes('你们') && other.length > 0;
     form.about = other.length
       ? { who: 'other', words: other, ...(ours ? { ours } : {}) }
-      : { who: 'you', words: subject };
+      : {
+          who: 'you',
+          words: subject,
+          // 你们那儿 / 你的国家: the learner's own place, which 我老家 / 我们国家 speak of.
+          ...(/你们?(那儿|那里|国家|老家|家乡)|你的(国家|老家|家乡)/.test(q) ? { ownPlace: true } : {}),
+        };
   }
   return form;
 }

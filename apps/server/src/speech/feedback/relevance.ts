@@ -8,7 +8,7 @@ import { spokenChars } from '@kouyu/core';
 import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
 import { aboutSelfOnly, opensOnSelf, answerForm } from './answer-form.js';
-import { closedKind, headedBy, SPECIFIC } from './form-words.js';
+import { closedKind, headedBy, OPPOSITE, SPECIFIC } from './form-words.js';
 import { isEcho } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
@@ -129,6 +129,14 @@ function takesUpFrame(question: string, answer: string): boolean {
 }
 
 /** Whether the answer says the question back (with homophones, 我 for 你 and hesitations allowed for). */
+/** 最热 asked and 最冷 said, and not 最热: another extreme than the one asked. */
+function otherExtreme(question: string, answer: string): boolean {
+  const asked = /最(\p{Script=Han})/u.exec(question)?.[1];
+  if (!asked || answer.includes(`最${asked}`)) return false;
+  const said = /最(\p{Script=Han})/u.exec(answer)?.[1];
+  return said !== undefined && said !== asked && (OPPOSITE[asked] ?? []).includes(said);
+}
+
 export function echoesQuestion(question: string, answer: readonly string[], answered = false): boolean {
   return isEcho(question, answer, syllables, answered);
 }
@@ -249,6 +257,8 @@ export function measureRelevance(
   );
   if (quick && form.asks.length > 1 && missing.length > 0) score = Math.min(score, PART_ANSWERED_CAP);
   if (quick && formAnswer.otherTime) score = Math.min(score, OTHER_TIME_CAP);
+  // 几月最热 answered by 一月最冷: the time of another extreme answers a neighbouring question.
+  if (quick && otherExtreme(question, text)) score = Math.min(score, FORM_MISSING_CAP);
   // On an open task an answer that opens at another time (我现在最喜欢玩手机 for 小时候) costs, but less.
   else if (formAnswer.otherTime && input.question_type === 'open') score *= ABOUT_OTHER_OPEN;
   // A person to introduce is the whole task: an answer introducing the learner instead is off it.
