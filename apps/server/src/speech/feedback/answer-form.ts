@@ -90,10 +90,8 @@ function giving(
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word) &&
-          // 我 names the learner as company (和我), not as the owner of 我爸爸.
-          !(
-            /^(我|我们)$/.test(t.word) && !/^(和|跟|同|与)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? '')
-          ) &&
+          // 我 names the learner (我帮她, 和我), not as the owner of 我爸爸 / 我的朋友.
+          !(/^(我|我们)$/.test(t.word) && ownedNext(tokens[tokens.indexOf(t) + 1])) &&
           // 我家 is a home, not someone in it; 小时 no one at all.
           !/^[我你他她]们?家$/.test(t.word) &&
           !TIME_UNIT_NOUN.test(t.word),
@@ -228,6 +226,9 @@ function giving(
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
+      // 她觉得很有意思: a view of it is why, however the tagger cuts it.
+      const felt = FELT.exec(text)?.[0];
+      if (felt) return [felt];
       // …or an event told as a fact (我找到新工作了 for 怎么这么高兴): a verb the question did not say,
       // not a time or place of the question's own action (我在大学学习汉语 for 为什么学习汉语).
       // Only where the reason is all that is asked: beside 什么运动 any sentence would pass as one.
@@ -518,6 +519,19 @@ const LOCATIVE =
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
 const WAY_SAID = /往(前|左|右|东|西|南|北|回)|[左右]拐|拐弯|一直走|过马路|路口|过桥/;
 const SITE_HEAD = /[店馆场院厅站室园厂楼城街村区]$/;
+const FELT =
+  /觉得[^，。,]{0,4}(有意思|好玩|舒服|开心|快乐|重要|方便|便宜|好吃|好看|好听|漂亮|轻松|放松|有用)/;
+/** 我爸爸 / 我的朋友 / 我家: 我 owns what follows it. */
+function ownedNext(next: Token | undefined): boolean {
+  const lex = lexicon();
+  return (
+    next !== undefined &&
+    (next.word === '的' ||
+      lex.isA(next.word, 'person') ||
+      lex.isA(next.word, 'family') ||
+      /^[家班]/.test(next.word))
+  );
+}
 const OWN_PLACE = /^(老家|家乡|国家|城市|那儿|这儿|那里|这里)$/;
 const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;

@@ -253,6 +253,11 @@ function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?:
   // 八点上班 / 十点以后才做作业: a clock time or a date before the verb is what differs; 晚上 / 今天 only
   // set the scene.
   if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
+  // 做三次饭 / 玩一个小时: a count or a length of time is what differs.
+  const countedBy = said.some(
+    (t, i) => t.tag === 'm' && (COUNT_UNIT.test(t.word) || COUNT_UNIT.test(said[i + 1]?.word ?? '')),
+  );
+  if (countedBy) return { asks: 'number' };
   if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
     return { asks: 'object', verb: joined[1] };
   // 坐地铁去市中心: the way one goes is what differs, not the place both go to.
@@ -275,6 +280,7 @@ function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?:
   if (said.some((t) => /^n/.test(t.tag))) return { asks: 'object' };
   return null;
 }
+const COUNT_UNIT = /(次|遍|小时|分钟|个小时|个月|岁|块)$/;
 const CLOCK =
   /^[零〇一二两三四五六七八九十几\d]+(点|点半|点钟|号|日|月)|^星期[一二三四五六日天]|^周[一二三四五六日]$/;
 
