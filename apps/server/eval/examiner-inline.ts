@@ -137,6 +137,17 @@ export const BLIND4_SET = new URL('./examiner-blind4.json', import.meta.url);
  * tuning the examiner read it (decision 036), then its failures were read in the seventh pass.
  */
 export const BLIND7_SET = new URL('./examiner-blind7.json', import.meta.url);
+/**
+ * The eighth pass's sets, written blind (rubric and new questions only, by other hands, 288 answers each):
+ * the first figures of each were taken before anyone tuning the examiner read it (decision 037), then its
+ * failures were read. The tenth was read half by half; the eleventh to fourteenth were written one after
+ * another, each measured unread on the rules read off the ones before.
+ */
+export const BLIND10_SET = new URL('./examiner-blind10.json', import.meta.url);
+export const BLIND11_SET = new URL('./examiner-blind11.json', import.meta.url);
+export const BLIND12_SET = new URL('./examiner-blind12.json', import.meta.url);
+export const BLIND13_SET = new URL('./examiner-blind13.json', import.meta.url);
+export const BLIND14_SET = new URL('./examiner-blind14.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

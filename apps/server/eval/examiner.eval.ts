@@ -10,6 +10,11 @@ import {
   BLIND3_SET,
   BLIND4_SET,
   BLIND7_SET,
+  BLIND10_SET,
+  BLIND11_SET,
+  BLIND12_SET,
+  BLIND13_SET,
+  BLIND14_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -78,6 +83,14 @@ inline.push([
   'seventh blind set (new questions, written blind; first figures taken unread, then read in the seventh pass)',
   await scoreAnswers(examiner, loadInlineSet(BLIND7_SET)),
 ]);
+for (const [title, set] of [
+  ['tenth blind set (eighth pass: half read, half measured unread on it, then read)', BLIND10_SET],
+  ['eleventh blind set (eighth pass: first figures taken unread, then read)', BLIND11_SET],
+  ['twelfth blind set (eighth pass: first figures taken unread, then read)', BLIND12_SET],
+  ['thirteenth blind set (eighth pass: first figures taken unread, then read)', BLIND13_SET],
+  ['fourteenth blind set (eighth pass: first figures taken unread, then read)', BLIND14_SET],
+] as const)
+  inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([
   'second blind set, held-out half (new questions, written blind; its failure classes read in the fourth pass)',
   await scoreAnswers(examiner, loadInlineSet(BLIND2_SET)),

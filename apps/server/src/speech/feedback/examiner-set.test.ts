@@ -6,6 +6,11 @@ import {
   BLIND3_SET,
   BLIND4_SET,
   BLIND7_SET,
+  BLIND10_SET,
+  BLIND11_SET,
+  BLIND12_SET,
+  BLIND13_SET,
+  BLIND14_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -86,6 +91,32 @@ const SETS: { name: string; floors: Floors }[] = [
     name: 'seventh blind',
     floors: { overall: 0.76, perType: 0.73, minAnswers: 260, maxInversions: 12 },
   },
+  // The eighth pass's sets (decision 037), each first measured unread, then read. Unread → read:
+  // tenth, parts 3-4 on the rules from parts 1-2: 0.668 → 0.783; whole, read: 0.785, picture 0.673.
+  {
+    name: 'tenth blind',
+    floors: { overall: 0.77, perType: 0.66, minAnswers: 280, maxInversions: 5 },
+  },
+  // Eleventh: 0.647 (answer 0.578, 39 inversions) → 0.758 (0.753, 10).
+  {
+    name: 'eleventh blind',
+    floors: { overall: 0.74, perType: 0.74, minAnswers: 280, maxInversions: 10 },
+  },
+  // Twelfth: 0.596 (answer 0.526, 54 inversions) → 0.665 (0.631, 35).
+  {
+    name: 'twelfth blind',
+    floors: { overall: 0.65, perType: 0.62, minAnswers: 280, maxInversions: 35 },
+  },
+  // Thirteenth: 0.672 (answer 0.648, 31 inversions) → 0.717 (0.711, 16).
+  {
+    name: 'thirteenth blind',
+    floors: { overall: 0.7, perType: 0.7, minAnswers: 280, maxInversions: 16 },
+  },
+  // Fourteenth: 0.631 (answer 0.583, 54 inversions) → 0.644 (0.606, 50).
+  {
+    name: 'fourteenth blind',
+    floors: { overall: 0.63, perType: 0.59, minAnswers: 280, maxInversions: 50 },
+  },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);
 const BLIND_FLOORS: Floors = { overall: 0.87, perType: 0.86, minAnswers: 300 };
@@ -120,6 +151,14 @@ describe('examiner against the graded sets', () => {
     reports.set('third blind', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND3_SET))));
     reports.set('fourth blind', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND4_SET))));
     reports.set('seventh blind', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND7_SET))));
+    for (const [name, set] of [
+      ['tenth blind', BLIND10_SET],
+      ['eleventh blind', BLIND11_SET],
+      ['twelfth blind', BLIND12_SET],
+      ['thirteenth blind', BLIND13_SET],
+      ['fourteenth blind', BLIND14_SET],
+    ] as const)
+      reports.set(name, evaluate(await scoreAnswers(examiner, loadInlineSet(set))));
     if (existsSync(BLIND_FILE))
       reports.set('blind', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND_SET))));
     reports.set('second blind, held out', evaluate(await scoreAnswers(examiner, loadInlineSet(BLIND2_SET))));
