@@ -99,8 +99,14 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
         ((isVerb(next) || isAdjective(next)) && after?.word === '了'))
     )
       out.push({ rule: 'shi_adjective', said: said([t, next, after]) });
-    // 我明天想吃了中国菜: a plan is not done yet.
-    if (t.word === '了' && isVerb(prev) && MODAL_PLAN.test(words[i - 2]?.word ?? ''))
+    // 我明天想吃了中国菜: a plan is not done yet. (听一会儿就想睡觉了: a wish that has come about, with 就
+    // or 快 before it, takes the 了 of a new state.)
+    if (
+      t.word === '了' &&
+      isVerb(prev) &&
+      MODAL_PLAN.test(words[i - 2]?.word ?? '') &&
+      !/^(就|快|已经|又|开始)$/.test(words[i - 3]?.word ?? '')
+    )
       out.push({ rule: 'le_on_plan', said: said([words[i - 2], prev, t]) });
     // 二十个学生们: a count needs no 们.
     if (/们$/.test(t.word) && t.word.length > 2 && /^n/.test(t.tag) && COUNT.test(prev?.word ?? ''))
