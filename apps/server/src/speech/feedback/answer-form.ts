@@ -217,6 +217,8 @@ function giving(
       );
     }
     case 'number':
+      // 我三次 for 我一个星期做两次饭，你呢: any count the learner gives of the same.
+      if (form.same !== undefined) return words((t) => isNumber(t));
       // 很多 / 不少 / 没有 for 几个朋友: a count said without a numeral.
       return words((t) => inUnit(t, tokens, numberUnits(question))).concat(
         COUNTED.test(question) ? words((t) => QUANTITY.test(t.word)) : [],
@@ -289,6 +291,11 @@ function giving(
             t.word.length > 0,
         )
         .map((t) => t.word);
+      // 我们那儿夏天很热，冬天很冷 for 你喜欢夏天还是冬天: every side named and none preferred.
+      const described =
+        options.length > 1 &&
+        options.every((o) => new RegExp(`${o}[^，。,]{0,2}(很|比较|非常|特别|太|有点儿?)`).test(text));
+      if (described && !PREFERS.test(text)) return [];
       if (picked.length) return picked;
       if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
       // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
@@ -533,6 +540,7 @@ function ownedNext(next: Token | undefined): boolean {
   );
 }
 const OWN_PLACE = /^(老家|家乡|国家|城市|那儿|这儿|那里|这里)$/;
+const PREFERS = /喜欢|更|比|最|爱|要|想|选|都|觉得|好|愿意/;
 const JUDGED = /好|最|更|比|喜欢|适合|方便|舒服|不错|愿意|应该/;
 const HEARD = /^(觉得|认为|猜|知道|记得|听说)$/;
 const GROUP = /^(大家|大部分|大多数|有的|很多人|每个人)/;
@@ -753,14 +761,17 @@ function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
  */
 function sameTaken(
   same: NonNullable<QuestionForm['same']>,
+  asks: readonly Asked[],
   tokens: readonly Token[],
   text: string,
 ): string | null {
-  const taken = new RegExp(
-    `(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?${same.verb}|也是|一样|我也`,
-  );
+  const verbs = [same.verb, ...same.verbs].join('|');
+  const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?(${verbs})|也是|一样|我也`);
   const word = taken.exec(text)?.[0];
   if (word) return word;
+  // Where a time, a count or a place is what differs, only that (or 我也…/我不…) answers: 我喜欢玩游戏 does
+  // not say how long.
+  if (asks.some((a) => a === 'time' || a === 'number' || a === 'place')) return null;
   const lex = lexicon();
   const said = tokens.filter((t) => HAN.test(t.word));
   // 不用洗碗 / 加两块糖: the statement's action or thing said again, whatever the tagger calls it.
@@ -790,7 +801,14 @@ function sameTaken(
       [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
   );
   if (kind) return kind.word;
-  const acting = said.some((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
+  // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
+  const acting = said.some(
+    (t) =>
+      /^v/.test(t.tag) &&
+      t.tag !== 'vn' &&
+      !STATIVE.test(t.word) &&
+      !same.frame.some((f) => f.includes(t.word)),
+  );
   return acting ? (same.frame.find((f) => text.includes(f)) ?? null) : null;
 }
 
@@ -814,7 +832,7 @@ export function answerForm(
   const denied = deniesPremise(form, tokens, question);
   if (denied) for (const a of form.asks) given[a] ??= [denied];
   // 我也有 / 我不吃 / 我也是 for 我今天有考试，你呢？: the statement's verb taken up (or 也是) answers the same.
-  const same = form.same !== undefined ? sameTaken(form.same, tokens, text) : null;
+  const same = form.same !== undefined ? sameTaken(form.same, form.asks, tokens, text) : null;
   if (same) for (const a of form.asks) given[a] ??= [same];
   const answered = form.asks.length === 0 || form.asks.some((a) => given[a] !== undefined);
   const opening =

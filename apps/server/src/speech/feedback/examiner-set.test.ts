@@ -102,20 +102,20 @@ const SETS: { name: string; floors: Floors }[] = [
     name: 'eleventh blind',
     floors: { overall: 0.74, perType: 0.74, minAnswers: 280, maxInversions: 10 },
   },
-  // Twelfth: 0.596 (answer 0.526, 54 inversions) → 0.665 (0.631, 35).
+  // Twelfth: 0.596 (answer 0.526, 54 inversions) → 0.676 (0.648, 31).
   {
     name: 'twelfth blind',
-    floors: { overall: 0.65, perType: 0.62, minAnswers: 280, maxInversions: 35 },
+    floors: { overall: 0.66, perType: 0.63, minAnswers: 280, maxInversions: 31 },
   },
   // Thirteenth: 0.672 (answer 0.648, 31 inversions) → 0.717 (0.711, 16).
   {
     name: 'thirteenth blind',
     floors: { overall: 0.7, perType: 0.7, minAnswers: 280, maxInversions: 16 },
   },
-  // Fourteenth: 0.631 (answer 0.583, 54 inversions) → 0.644 (0.606, 50).
+  // Fourteenth: 0.631 (answer 0.583, 54 inversions) → 0.710 (0.695, 34).
   {
     name: 'fourteenth blind',
-    floors: { overall: 0.63, perType: 0.59, minAnswers: 280, maxInversions: 50 },
+    floors: { overall: 0.69, perType: 0.68, minAnswers: 280, maxInversions: 34 },
   },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);

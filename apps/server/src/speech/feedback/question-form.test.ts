@@ -367,4 +367,12 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你喜欢唱歌还是跳舞？', '自己唱歌。').about).not.toBe('other');
     expect(check('你的新手机是在哪儿买的？', '商场。').answered).toBe(true);
   });
+  it('reads the fourteenth set’s forms: a count for 你呢, both sides only described, an occasion with nothing done', () => {
+    expect(check('我一个星期去三次健身房，你呢？', '我两次。').answered).toBe(true);
+    expect(check('我一个星期去三次健身房，你呢？', '我喜欢去健身房。').answered).toBe(false);
+    expect(check('我一个星期去三次健身房，你呢？', '我不去健身房。').answered).toBe(true);
+    expect(check('你喜欢春天还是秋天？', '我们那儿春天很短，秋天很长。').answered).toBe(false);
+    expect(check('你喜欢春天还是秋天？', '秋天，春天风太大。').answered).toBe(true);
+    expect(check('我下班以后常常去跑步，你呢？', '下班以后地铁人很多。').answered).toBe(false);
+  });
 });
