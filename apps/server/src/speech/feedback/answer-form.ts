@@ -52,6 +52,7 @@ import { deniesPremise, otherTime } from './answer-occasion.js';
 import { METHOD_QUESTION, placeAt, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
+import { sameTaken } from './statement-form.js';
 import type { Token } from './segment.js';
 
 /** The words of an answer that give one form of its question. */
@@ -443,11 +444,7 @@ function giving(
           ? t.word === form.adjective
           : form.predicate !== undefined
             ? t.word.includes(form.predicate)
-            : /^v/.test(t.tag) &&
-              t.tag !== 'vn' &&
-              question.includes(t.word) &&
-              // 你呢 after 吃完饭就洗碗: the verb said of oneself is the statement's own, not the time's.
-              (form.same === undefined || !form.same.frame.includes(t.word)),
+            : /^v/.test(t.tag) && t.tag !== 'vn' && question.includes(t.word),
       );
       // Another adjective after a subject said again (这个菜很贵 for 这个菜辣吗) is another property, not
       // the verdict: an elliptical 很近 / 挺难的 is.
@@ -753,63 +750,6 @@ function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
     !sameAction(verb.word, frame.action) &&
     !tokens.some((t) => t.word.includes(frame.action))
   );
-}
-
-/**
- * 我也吃 / 我没有 / 我也是 / 一样, or a verb, a thing of the same kind or the time the statement before 你呢
- * says (我坐地铁去 for 我坐公共汽车去学校, 我喝花茶 for 喝牛奶, 睡觉以前我看书): the statement said of oneself.
- */
-function sameTaken(
-  same: NonNullable<QuestionForm['same']>,
-  asks: readonly Asked[],
-  tokens: readonly Token[],
-  text: string,
-): string | null {
-  const verbs = [same.verb, ...same.verbs].join('|');
-  const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?(${verbs})|也是|一样|我也`);
-  const word = taken.exec(text)?.[0];
-  if (word) return word;
-  // Where a time, a count or a place is what differs, only that (or 我也…/我不…) answers: 我喜欢玩游戏 does
-  // not say how long.
-  if (asks.some((a) => a === 'time' || a === 'number' || a === 'place')) return null;
-  const lex = lexicon();
-  const said = tokens.filter((t) => HAN.test(t.word));
-  // 不用洗碗 / 加两块糖: the statement's action or thing said again, whatever the tagger calls it.
-  const again = said.find(
-    (t) =>
-      same.verbs.some((v) => v !== same.verb && v.length > 1 && t.word.includes(v)) ||
-      same.things.some((w) => t.word === w || (w.length > 1 && t.word.includes(w))),
-  );
-  if (again) return again.word;
-  for (const [i, t] of said.entries()) {
-    if (
-      !/^v/.test(t.tag) ||
-      t.tag === 'vn' ||
-      /^(以前|以后|之前|之后|的时候|时候)$/.test(said[i + 1]?.word ?? '')
-    )
-      continue;
-    // The main verb is taken up with a thing of its own (吃饭 alone says no more than eating).
-    const other = same.verbs.filter((v) => v !== same.verb);
-    if (other.some((v) => t.word.startsWith(v) || sameAction(t.word, v))) return t.word;
-  }
-  // A thing of a kind named (花茶), not the class word (饭) nor the eating of it (吃饭).
-  const kind = said.find(
-    (t) =>
-      /^(n|v)/.test(t.tag) &&
-      !lex.names(t.word) &&
-      !lex.names(t.word.slice(1)) &&
-      [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
-  );
-  if (kind) return kind.word;
-  // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
-  const acting = said.some(
-    (t) =>
-      /^v/.test(t.tag) &&
-      t.tag !== 'vn' &&
-      !STATIVE.test(t.word) &&
-      !same.frame.some((f) => f.includes(t.word)),
-  );
-  return acting ? (same.frame.find((f) => text.includes(f)) ?? null) : null;
 }
 
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */

@@ -1,0 +1,201 @@
+/**
+ * A statement before 你呢 (我中午常常吃饺子，你呢？): what it asks of the learner (what may differ: a time, a
+ * count, the way one goes, a thing, a place, or whether the learner does it too), its verbs, kinds of
+ * thing and occasion, and whether an answer takes it up. The question is read in `question-form.ts`.
+ */
+import { lexicon } from './lexicon.js';
+import type { Lexicon } from './lexicon.js';
+import { sameAction, STATIVE } from './form-words.js';
+import type { Asked, QuestionForm } from './question-form.js';
+import { HAN } from './segment.js';
+import type { Token } from './segment.js';
+
+// 吃饺子 / 喝咖啡 may come as one token: a one-character verb and the thing it takes.
+const VERB_AND_OBJECT =
+  /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养|放|加)(\p{Script=Han}+)$/u;
+
+/**
+ * A verb of a statement: 开学 / 刮风 / 洗碗 may come tagged as nouns, where the lexicon knows a verb or the
+ * word is a verb and its object (刮 + 风).
+ */
+function statementVerb(t: Token, lex: Lexicon): boolean {
+  if (/^v/.test(t.tag) && t.tag !== 'vn') return true;
+  if (!/^n/.test(t.tag)) return false;
+  return (
+    (lex.entry(t.word)?.pos ?? '').startsWith('v') || /^(刮|下|洗|扫|擦|打|做)\p{Script=Han}$/u.test(t.word)
+  );
+}
+
+/**
+ * What 你呢 asks after a statement: what the statement says at its end, after its last verb (吃饺子 → a
+ * thing eaten, 去公园 → a place), else what it says before a verb it ends on (七点起床 → a time).
+ */
+export function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked; verb?: string } | null {
+  // 吃完饭就洗碗: what comes after 就 is what the statement says; before it, only when.
+  const then = whole.findIndex((t) => t.word === '就');
+  const said = then >= 0 ? whole.slice(then + 1) : whole;
+  if (then >= 0 && !said.some((t) => /^v/.test(t.tag) && t.tag !== 'vn'))
+    return said.length ? { asks: 'yes_no' } : null;
+  const isPlace = (t: Token): boolean =>
+    t.tag !== 'r' &&
+    !/^(这儿|那儿|这里|那里)$/.test(t.word) &&
+    (/^(ns|s)$/.test(t.tag) || lex.isA(t.word, 'place'));
+  const isVerb = (t: Token): boolean => statementVerb(t, lex);
+  let last = -1;
+  for (const [i, t] of said.entries()) if (isVerb(t)) last = i;
+  // 喝一杯 / 看一会儿 may come as one token: the verb is its first character.
+  const found = said[last];
+  const counted = found !== undefined && /^\p{Script=Han}[一两几]\p{Script=Han}{1,2}$/u.test(found.word);
+  const verb = found && counted ? { ...found, word: found.word.slice(0, 1) } : found;
+  const after = said.slice(last + 1).filter((t) => !/^(了|过|着|的)$/.test(t.word));
+  // (上班 is a verb of its own, not 上 and 班.)
+  const known = verb !== undefined && (lex.entry(verb.word)?.pos ?? '').startsWith('v');
+  const joined = verb && !known ? VERB_AND_OBJECT.exec(verb.word) : null;
+  const before = said.slice(0, last < 0 ? said.length : last);
+  // 八点上班 / 十点以后才做作业: a clock time or a date before the verb is what differs; 晚上 / 今天 only
+  // set the scene.
+  if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
+  // 做三次饭 / 玩一个小时: a count or a length of time is what differs.
+  const countedBy = said.some(
+    (t, i) => t.tag === 'm' && (COUNT_UNIT.test(t.word) || COUNT_UNIT.test(said[i + 1]?.word ?? '')),
+  );
+  if (countedBy) return { asks: 'number' };
+  if (verb && joined?.[1] && joined[2] && lex.entry(joined[2])?.pos.startsWith('n') && after.length === 0)
+    return { asks: 'object', verb: joined[1] };
+  // 坐地铁去市中心: the way one goes is what differs, not the place both go to.
+  const means = said.some(
+    (t, i) =>
+      /^(打车|开车|坐车|骑车|走路|打的)$/.test(t.word) ||
+      (/^(坐|骑|开)$/.test(t.word) && lex.isA(said[i + 1]?.word ?? '', 'vehicle')),
+  );
+  if (means) return { asks: 'manner' };
+  if (after.some(isPlace)) return { asks: 'place' };
+  if (verb && after.some((t) => /^(n|nz|vn|l)/.test(t.tag) && !isPlace(t)))
+    return { asks: 'object', verb: verb.word };
+  if (said.some((t) => t.tag === 'm' && !/^(一|两)$/.test(t.word))) return { asks: 'number' };
+  // 我在北京工作: a place said where the action is, not the subject's own (我们公司 of 我们公司八点上班).
+  const first = said.findIndex((t) => /^(v|p)/.test(t.tag));
+  if (said.some((t, i) => isPlace(t) && first >= 0 && i > first)) return { asks: 'place' };
+  // 我每天晚上洗碗 / 我这儿下雨了: whether the learner does (or has) the same, and what instead.
+  if (verb) return { asks: 'yes_no' };
+  if (said.some((t) => /^n/.test(t.tag))) return { asks: 'object' };
+  return null;
+}
+const COUNT_UNIT = /(次|遍|小时|分钟|个小时|个月|岁|块)$/;
+const CLOCK =
+  /^[零〇一二两三四五六七八九十几\d]+(点|点半|点钟|号|日|月)|^星期[一二三四五六日天]|^周[一二三四五六日]$/;
+
+// Kinds of thing a statement before 你呢 may name that another of the same kind answers (花茶 for 牛奶).
+const THING_KINDS = new Set([
+  'food',
+  'drink',
+  'fruit',
+  'sport',
+  'vehicle',
+  'media',
+  'clothing',
+  'animal',
+  'device',
+]);
+const SETS_TIME = /^(以前|以后|之前|之后|的时候|时候|前|后)$/;
+
+/** The verbs, kinds of thing and time of a statement before 你呢 (see `QuestionForm.same`). */
+export function statement(
+  said: readonly Token[],
+  lex: Lexicon,
+): Omit<NonNullable<QuestionForm['same']>, 'verb'> {
+  // 喝咖啡的时候不放糖 / 吃完饭就洗碗: what comes before the time word or 就 is the occasion, not what
+  // is said of it.
+  const sets = said.findIndex((t) => SETS_TIME.test(t.word) || t.word === '就');
+  const occasion = sets >= 0 ? said.slice(0, sets).filter((t) => /^(v|n)/.test(t.tag)) : [];
+  const start = occasion[0];
+  const from = start ? said.indexOf(start) : 0;
+  const marked = sets >= 0 && said[sets]?.word !== '就';
+  const words = (ts: readonly Token[]): string => ts.map((t) => t.word).join('');
+  // 喝咖啡的时候 / 睡觉以前 / 吃完饭 as said.
+  const frame = occasion.length ? [words(said.slice(from, marked ? sets + 1 : sets))] : [];
+  const predicate = sets >= 0 ? said.slice(sets + 1) : said;
+  const verbs: string[] = [];
+  const things: string[] = [];
+  for (const [i, t] of predicate.entries()) {
+    const split = VERB_AND_OBJECT.exec(t.word);
+    const known = (lex.entry(t.word)?.pos ?? '').startsWith('v');
+    // 就洗碗 (which the tagger may call a noun) is the action the statement tells.
+    if (
+      predicate[i - 1]?.word === '就' ||
+      (i === 0 && sets >= 0 && said[sets]?.word === '就' && HAN.test(t.word))
+    )
+      verbs.push(t.word);
+    else if (statementVerb(t, lex) && !/^(喜欢|觉得|想|要|会|能|可以|是|有)$/.test(t.word)) {
+      verbs.push(known || !split?.[1] ? t.word : split[1]);
+      if (!known && split?.[2]) things.push(split[2]);
+    } else if (
+      /^(n|nz)$/.test(t.tag) &&
+      !/^(每天|今天|晚上|早上|中午|下午|周末)$/.test(t.word) &&
+      // A place or a person said again (北京很大 for 我是北京人) is about it, not the same said of oneself.
+      !['place', 'person', 'family'].some((c) => lex.isA(t.word, c))
+    )
+      things.push(t.word);
+  }
+  const kinds = predicate.flatMap((t) =>
+    [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
+  );
+  return { verbs, kinds: [...new Set(kinds)], frame, things };
+}
+
+/**
+ * 我也吃 / 我没有 / 我也是 / 一样, or a verb, a thing of the same kind or the time the statement before 你呢
+ * says (我坐地铁去 for 我坐公共汽车去学校, 我喝花茶 for 喝牛奶, 睡觉以前我看书): the statement said of oneself.
+ */
+export function sameTaken(
+  same: NonNullable<QuestionForm['same']>,
+  asks: readonly Asked[],
+  tokens: readonly Token[],
+  text: string,
+): string | null {
+  const verbs = [same.verb, ...same.verbs].join('|');
+  const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?(${verbs})|也是|一样|我也`);
+  const word = taken.exec(text)?.[0];
+  if (word) return word;
+  // Where a time, a count or a place is what differs, only that (or 我也…/我不…) answers: 我喜欢玩游戏 does
+  // not say how long.
+  if (asks.some((a) => a === 'time' || a === 'number' || a === 'place')) return null;
+  const lex = lexicon();
+  const said = tokens.filter((t) => HAN.test(t.word));
+  // 不用洗碗 / 加两块糖: the statement's action or thing said again, whatever the tagger calls it.
+  const again = said.find(
+    (t) =>
+      same.verbs.some((v) => v !== same.verb && v.length > 1 && t.word.includes(v)) ||
+      same.things.some((w) => t.word === w || (w.length > 1 && t.word.includes(w))),
+  );
+  if (again) return again.word;
+  for (const [i, t] of said.entries()) {
+    if (
+      !/^v/.test(t.tag) ||
+      t.tag === 'vn' ||
+      /^(以前|以后|之前|之后|的时候|时候)$/.test(said[i + 1]?.word ?? '')
+    )
+      continue;
+    // The main verb is taken up with a thing of its own (吃饭 alone says no more than eating).
+    const other = same.verbs.filter((v) => v !== same.verb);
+    if (other.some((v) => t.word.startsWith(v) || sameAction(t.word, v))) return t.word;
+  }
+  // A thing of a kind named (花茶), not the class word (饭) nor the eating of it (吃饭).
+  const kind = said.find(
+    (t) =>
+      /^(n|v)/.test(t.tag) &&
+      !lex.names(t.word) &&
+      !lex.names(t.word.slice(1)) &&
+      [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
+  );
+  if (kind) return kind.word;
+  // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
+  const acting = said.some(
+    (t) =>
+      /^v/.test(t.tag) &&
+      t.tag !== 'vn' &&
+      !STATIVE.test(t.word) &&
+      !same.frame.some((f) => f.includes(t.word)),
+  );
+  return acting ? (same.frame.find((f) => text.includes(f)) ?? null) : null;
+}
