@@ -212,8 +212,10 @@ function giving(
             (between && /^半(年|天|个月)$/.test(t.word)) ||
             (isNumber(t) && FREQUENCY.test(t.word)) ||
             // 很多 / 不多 / 很长 say how long or how often roughly.
-            // (人很多 says how many people, not how often).
-            (ROUGH_AMOUNT.test(t.word) && !/^n/.test(tokens[tokens.indexOf(t) - 1]?.tag ?? '')),
+            // (人很多 says how many people, not how often; 很多照片 how many photos).
+            (ROUGH_AMOUNT.test(t.word) &&
+              !/^n/.test(tokens[tokens.indexOf(t) - 1]?.tag ?? '') &&
+              !modifiesNext(tokens[tokens.indexOf(t) + 1])),
         ),
       );
     }
@@ -240,9 +242,16 @@ function giving(
       // A clause that says the question's own action (我明天一定来上课) is no reason; another clause of the
       // same answer that tells an event or a state may be (家里有事，我妈妈来了，我去接她 for 为什么没来).
       // 去过 / 去了 is the question's 去 said again.
+      // 起床 for 为什么起得很早: a word the question's one-character verb opens is that verb said again.
+      const again = (w: string): boolean =>
+        (form.actions ?? []).some((a) => a.length === 1 && w.startsWith(a));
       const own = (t: Token): boolean =>
-        /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word.replace(/[了过着]$/, ''));
-      const ownAction = (c: readonly Token[]): boolean => c.some(own);
+        /^v/.test(t.tag) &&
+        !STATIVE.test(t.word) &&
+        (question.includes(t.word.replace(/[了过着]$/, '')) || again(t.word));
+      // 她喜欢画花 for 为什么喜欢画画儿: the question's liking said again of another thing says what, not why.
+      const ownAction = (c: readonly Token[]): boolean =>
+        c.some(own) || c.some((t) => /^(喜欢|爱|想)$/.test(t.word) && question.includes(t.word));
       // 我想去中国找工作 / 我想去见她的家人: a verb after the question's own is its purpose.
       const purpose = tokens
         .filter((t, i) => tokens.slice(0, i).some(own) && /^v/.test(t.tag) && t.tag !== 'vn')
@@ -277,6 +286,12 @@ function giving(
         .map((t) => t.word);
       if (clauses.length > 1 && (told.length || fact.length)) return [...told, ...fact];
       if (clauses.some(ownAction)) return [];
+      // 周末我常常去公园玩 for 为什么喜欢过周末: a habit on the question's own occasion says what one does
+      // then, not why.
+      const habitThen =
+        /常常|经常|一般|平时|总是/.test(text) &&
+        (form.when ?? []).some((w) => w.length > 1 && text.includes(w));
+      if (habitThen) return [];
       const done = words((t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word));
       // A purpose said as one word (工作。 for 为什么学习汉语) is a reason given elliptically.
       const said = spoken(tokens);
@@ -369,6 +384,26 @@ function giving(
       const fresh = freshAll.filter((t) => !topic.includes(t.word));
       const words = (pred: (t: Token) => boolean): string[] => fresh.filter(pred).map((t) => t.word);
       const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w));
+      // 叫什么名字 wants a name: one the tagger knows, or what follows 叫 / 名字是 (他叫王明, 李小红); a
+      // place or a people (日本人) is not one.
+      if (kindWord === '名字')
+        return tokens
+          .filter(
+            (t, i) =>
+              HAN.test(t.word) &&
+              (/^nr/.test(t.tag) ||
+                PERSON_NAME.test(t.word) ||
+                (/^(叫|是)$/.test(tokens[i - 1]?.word ?? '') &&
+                  (tokens[i - 1]?.word === '叫' || text.includes('名字')))),
+          )
+          .filter(
+            (t) =>
+              !question.includes(t.word) &&
+              !lex.isA(t.word, 'place') &&
+              t.tag !== 'ns' &&
+              !PEOPLE_OF.test(t.word),
+          )
+          .map((t) => t.word);
       const headed = (w: string): boolean => headedBy(w, kindWord);
       const modified = (w: string): boolean =>
         kindWord !== undefined && w.length > kindWord.length && w.startsWith(kindWord);
@@ -631,6 +666,12 @@ const COUNTED_THING =
 const TIME_UNIT_NOUN = /^(小时|钟头|分钟|秒|天|年|月|星期|礼拜|周|次)$/;
 const ROUGH_AMOUNT = /^(很多|不多|很少|很长|不长|很短|很久|不久)$/;
 /** 几次 / 多少次 / 多久一次 / 多长时间一次: how often, counted in times. */
+// 很多照片 / 很多爆米花: a rough amount before a word other than a unit of time or of times counts that.
+const modifiesNext = (next: Token | undefined): boolean =>
+  next !== undefined &&
+  HAN.test(next.word) &&
+  !/^(次|遍|回|天|年|个月|小时|分钟)/.test(next.word) &&
+  !/^(d|c|p|u|y)/.test(next.tag);
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
 const FREQUENCY_UNITS = new Set(['times']);
 /** A count said without a numeral (很多, 不少, 没有) answers 几个 / 多少. */

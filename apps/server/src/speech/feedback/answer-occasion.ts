@@ -92,6 +92,9 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   }
   // 你想送他什么 answered by 去年他送了我一个杯子: a plan asked, a past event told.
   if (asked === null && INTENT.test(question) && PAST.test(opening) && !INTENT.test(text)) return true;
+  // 以后你想在哪儿工作 answered by 我现在在小公司工作: what is now told where what is to come is asked.
+  const ahead = /^(以后|将来|未来)/.test(question) || (asked === FUTURE && INTENT.test(question));
+  if (ahead && NOWADAYS.test(opening) && !INTENT.test(text) && !/以后|将来|未来/.test(text)) return true;
   // 你去过哪儿 answered by 我明年想去云南: what one has done asked, a plan told.
   if (EXPERIENCE.test(question) && (FUTURE.test(opening) || INTENT.test(opening)) && !/过/.test(text))
     return true;

@@ -375,4 +375,25 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你喜欢春天还是秋天？', '秋天，春天风太大。').answered).toBe(true);
     expect(check('我下班以后常常去跑步，你呢？', '下班以后地铁人很多。').answered).toBe(false);
   });
+  it('reads the ninth pass’s forms: a verb said again, a habit for a reason, a name, what is now for what is to come', () => {
+    // 起床 is 起得早 said again, not why.
+    expect(check('你爸爸为什么起得很早？', '我爸爸每天早上五点起床。').answered).toBe(false);
+    expect(check('你爸爸为什么起得很早？', '因为他要去上班。').answered).toBe(true);
+    // 很多照片 is how many photos, not how many trips.
+    expect(check('你去年看了几次电影？', '我很喜欢看电影，看电影的时候可以吃很多爆米花。').answered).toBe(
+      false,
+    );
+    expect(check('你去年看了几次电影？', '很多，差不多每个月都看。').answered).toBe(true);
+    // What one does with the phone is not the phone: another habit of one's own takes 你呢 up.
+    expect(check('我晚上常常用手机听音乐，你呢？', '我常常看小说。').answered).toBe(true);
+    expect(check('我晚上常常用手机听音乐，你呢？', '我每天晚上用手机三个小时。').answered).toBe(false);
+    // The question's liking said of another thing says what, not why.
+    expect(check('你姐姐为什么喜欢唱歌？', '她喜欢唱中国歌。').answered).toBe(false);
+    expect(check('你为什么喜欢过春节？', '春节我常常在家看电视。').answered).toBe(false);
+    expect(check('你为什么喜欢过春节？', '可以见到很多亲戚。').answered).toBe(true);
+    expect(check('你的老师叫什么名字？', '我的老师是中国人。').answered).toBe(false);
+    expect(check('你的老师叫什么名字？', '她叫李红。').answered).toBe(true);
+    expect(check('以后你想住在城市还是住在农村？', '我现在住在城市，很方便。').otherTime).toBe(true);
+    expect(check('以后你想住在城市还是住在农村？', '我想住在农村，空气好。').otherTime).toBe(false);
+  });
 });

@@ -115,6 +115,7 @@ export function statement(
   // 喝咖啡的时候 / 睡觉以前 / 吃完饭 as said.
   const frame = occasion.length ? [words(said.slice(from, marked ? sets + 1 : sets))] : [];
   const predicate = sets >= 0 ? said.slice(sets + 1) : said;
+  const means = (i: number): boolean => /^(用|拿)$/.test(predicate[i - 1]?.word ?? '');
   const verbs: string[] = [];
   const things: string[] = [];
   for (const [i, t] of predicate.entries()) {
@@ -132,16 +133,23 @@ export function statement(
     } else if (
       /^(n|nz)$/.test(t.tag) &&
       !/^(每天|今天|晚上|早上|中午|下午|周末)$/.test(t.word) &&
+      // 用手机看新闻: what one does it with is the means, not the thing said.
+      !means(i) &&
       // A place or a person said again (北京很大 for 我是北京人) is about it, not the same said of oneself.
       !['place', 'person', 'family'].some((c) => lex.isA(t.word, c))
     )
       things.push(t.word);
   }
-  const kinds = predicate.flatMap((t) =>
-    [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
+  const kinds = predicate.flatMap((t, i) =>
+    means(i) ? [] : [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
   );
   return { verbs, kinds: [...new Set(kinds)], frame, things };
 }
+
+const HABIT = /^(常常|经常|一般|平时|有时候|总是|每天|常)$/;
+/** A verb and the thing it takes (玩游戏, 听歌), not a state (喜欢, 是). */
+const actedOn = (t: Token, next: Token | undefined): boolean =>
+  /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && next !== undefined && /^n/.test(next.tag);
 
 /**
  * 我也吃 / 我没有 / 我也是 / 一样, or a verb, a thing of the same kind or the time the statement before 你呢
@@ -189,6 +197,11 @@ export function sameTaken(
       [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
   );
   if (kind) return kind.word;
+  // 我常常玩游戏 for 我晚上常常用手机看新闻: a habit of one's own told in the statement's way is what one
+  // does instead.
+  const habit = said.findIndex((t) => HABIT.test(t.word));
+  const instead = habit >= 0 && said.slice(habit + 1).some((t, i, rest) => actedOn(t, rest[i + 1]));
+  if (instead && asks.includes('object')) return said[habit]?.word ?? null;
   // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
   const acting = said.some(
     (t) =>
