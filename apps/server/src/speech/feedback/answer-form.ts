@@ -312,6 +312,14 @@ function giving(
         options.length > 1 &&
         options.every((o) => new RegExp(`${o}[^，。,]{0,2}(很|比较|非常|特别|太|有点儿?)`).test(text));
       if (described && !PREFERS.test(text)) return [];
+      // 我每天给朋友打两次电话 for 喜欢打电话还是发短信: how often one side is done, no side liked.
+      const counted = /[一两二三四五六七八九十几]次/.test(text);
+      if (
+        counted &&
+        /喜欢|想|愿意/.test(question) &&
+        !PREFERS.test(text.replace(/[一两二三四五六七八九十几]次/g, ''))
+      )
+        return [];
       if (picked.length) return picked;
       if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
       // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
