@@ -359,6 +359,27 @@ describe('examiner: dimensions that fit the task', () => {
     const self = await score(picture('我上个星期和朋友去饭馆吃饭了，菜很好吃，服务员也很好。'));
     expect(scene).toBeGreaterThan(self + 5);
   });
+  it('hears the picture’s lines read back as a list as no description, and says so', async () => {
+    const picture = (answer: string): AnswerInput => ({
+      ...basic('请看图，说一说这家人在做什么。', answer),
+      question_type: 'picture',
+      level: 'intermediate',
+      time_limit_s: 120,
+      image_texts: ['星期天早上，一家人在厨房里', '妈妈在做包子', '爸爸在洗水果', '女儿在桌子旁边画画儿'],
+    });
+    const read = await examiner.examine(
+      picture('星期天早上，一家人在厨房里，妈妈在做包子，爸爸在洗水果，女儿在桌子旁边画画儿。'),
+      'en',
+    );
+    const told = await score(
+      picture(
+        '今天是星期天，他们一家人都在厨房。妈妈做包子做得很认真，爸爸在洗苹果，女儿在旁边画画儿，我觉得他们很快乐。',
+      ),
+    );
+    expect(read.result.measures.relevance?.lines_read).toBe(true);
+    expect(told).toBeGreaterThan(read.result.score + 15);
+    expect(read.result.feedback_text).toContain('read out the list');
+  });
   it('hears both sides of 还是 said back with nothing picked as an echo', async () => {
     expect(await score(basic('你喜欢喝茶还是喝咖啡？', '茶，咖啡，喝。'))).toBeLessThanOrEqual(40);
     expect(await score(basic('你喜欢喝茶还是喝咖啡？', '我更喜欢喝茶。'))).toBeGreaterThanOrEqual(70);

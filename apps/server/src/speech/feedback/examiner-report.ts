@@ -177,6 +177,7 @@ function openTip(dim: Dimension, args: ReportArgs): string | null {
     case 'relevance': {
       // What the learner did is never what they are told to do: an echo is told to answer.
       const asked = rel?.form?.asks[0];
+      if (rel?.lines_read) return w.tips.linesRead;
       if (rel?.echo) return w.tips.echo(asked ? w.asked[asked] : w.asked.object);
       if (rel?.form?.about_answer === 'other' && rel.form.about?.who === 'other')
         return w.tips.otherPerson(rel.form.about.words.join(''));

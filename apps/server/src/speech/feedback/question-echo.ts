@@ -41,6 +41,24 @@ export function isEcho(
 
 const SENTENCE_MIN = 8;
 
+const LINES_OF_ANSWER = 0.95;
+const LINES_READ = 0.85;
+/**
+ * Whether a picture answer reads the picture's lines back as a list: nearly all of it is theirs, in
+ * order, and it says most of them, with nothing of the learner's own (a view, a guess, a story).
+ */
+export function readsLinesBack(
+  lines: readonly string[],
+  answer: readonly string[],
+  sounds: (chars: readonly string[]) => string[],
+): boolean {
+  const given = spokenChars(lines.join(''));
+  const a = answer.filter((c) => !FILLERS.test(c));
+  if (given.length < 8 || a.length < 8) return false;
+  const common = commonRun(sounds(given), sounds(a));
+  return common / a.length >= LINES_OF_ANSWER && common / given.length >= LINES_READ;
+}
+
 function saysBack(
   question: string,
   answer: readonly string[],

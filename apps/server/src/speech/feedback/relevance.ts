@@ -9,7 +9,7 @@ import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
 import { aboutSelfOnly, opensOnSelf, answerForm } from './answer-form.js';
 import { closedKind, headedBy, OPPOSITE, SPECIFIC } from './form-words.js';
-import { isEcho } from './question-echo.js';
+import { isEcho, readsLinesBack } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
@@ -318,8 +318,14 @@ export function measureRelevance(
       .filter((o) => o.length > 1 || !(form.actions ?? []).includes(o))
       .every((o) => text.includes(o) || (o.length > 1 && VERB_FIRST.test(o) && text.includes(o.slice(1)))) &&
     !/都|更|比较|最|喜欢|爱|要|想/.test(text);
+  // 一家手机店里有很多新手机。一个年轻男人拿着…: the picture's lines read back describe nothing.
+  const linesRead =
+    input.question_type === 'picture' && readsLinesBack(input.image_texts ?? [], chars, syllables);
   const echo =
-    parroted || sidesSaidBack || echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
+    parroted ||
+    sidesSaidBack ||
+    linesRead ||
+    echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {
     score: round2(Math.min(1, score)),
@@ -337,5 +343,6 @@ export function measureRelevance(
       other_action: formAnswer.otherAction,
     },
     echo,
+    ...(linesRead ? { lines_read: true } : {}),
   };
 }

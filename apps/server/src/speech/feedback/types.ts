@@ -81,6 +81,8 @@ export interface RelevanceMeasure {
   };
   /** The answer said the question back. */
   echo?: boolean;
+  /** A picture answer read the picture's lines back as a list (an echo too). */
+  lines_read?: boolean;
 }
 
 /** Coherence and grammar: sentences rather than listed words, no repeats, linked ideas. */

@@ -84,6 +84,8 @@ export const en: Wording = {
       'Language: the answer is not in Chinese. Say the sentence in Chinese, as you heard or read it, character by character.',
     echo: (a) =>
       `Relevance: you said the question back instead of answering it. It asks for ${a}: say that in your first sentence.`,
+    linesRead:
+      'Relevance: you read out the list of what is in the picture. Describe it in your own sentences: where it is, who is there, what they are doing and what you think of it.',
     formMissing: (a) => `Relevance: the question asks for ${a}, and your answer does not say it.`,
     otherPerson: (who) =>
       `Relevance: the question is about ${who}, but your answer is about someone else. Say what ${who} does.`,

@@ -49,6 +49,8 @@ export interface Wording {
     notChineseReference: string;
     /** The question was said back: answer what it asks for instead. */
     echo: (asked: string) => string;
+    /** The picture's lines read back as a list: describe it in one's own sentences. */
+    linesRead: string;
     /** The answer does not give what the question's form asks for (a person for 谁 …). */
     formMissing: (asked: string) => string;
     /** The answer is about someone other than the question is. */
