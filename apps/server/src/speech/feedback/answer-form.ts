@@ -79,8 +79,20 @@ function giving(
     case 'person': {
       // 你跟谁……: 我 is who asks, not whom the answer names.
       // (你妈妈和谁: the learner may be the one she goes with.)
+      // (你家谁 / 你们班谁 ask about a group the learner is one of: 是我 answers.)
+      const before = question.split('谁')[0] ?? '';
+      const among = /你们?(家|班|公司|宿舍|学校|国家|那儿)/.test(before);
+      const selfNamed = (t: Token): boolean => {
+        const i = tokens.indexOf(t);
+        const clause = clausesAtPunctuation(tokens).find((c) => c.includes(t)) ?? [];
+        return (
+          tokens[i - 1]?.word === '是' ||
+          clause.filter((c) => HAN.test(c.word)).length === 1 ||
+          clause.some((c) => (form.actions ?? []).some((v) => c.word.includes(v)))
+        );
+      };
       const asker =
-        form.about?.who === 'you' || (form.about === null && /你/.test(question.split('谁')[0] ?? ''))
+        !among && (form.about?.who === 'you' || (form.about === null && /你/.test(before)))
           ? /^(我|你|我们|你们)$/
           : /^(你|你们)$/;
       const people = words(
@@ -91,6 +103,8 @@ function giving(
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word) &&
+          // 是我 for 你家谁: the learner as the one, not 我 as the subject of something else (我喜欢吃米饭).
+          !(among && /^(我|我们)$/.test(t.word) && !selfNamed(t)) &&
           // 我 names the learner (我帮她, 和我), not as the owner of 我爸爸 / 我的朋友.
           !(/^(我|我们)$/.test(t.word) && ownedNext(tokens[tokens.indexOf(t) + 1])) &&
           // 我家 is a home, not someone in it; 小时 no one at all.
