@@ -403,9 +403,11 @@ function giving(
       const kinds = kindsAsked(form);
       const kindWord = form.kindWord;
       // The question's topic named back (早饭 for 你今天早上吃了什么) is what is asked about, not a thing of it.
-      const fresh = freshAll.filter((t) => !topic.includes(t.word));
+      // 咖啡 of 喝咖啡的时候不放糖，你呢: a thing of the statement's occasion is not the thing it says.
+      const framed = (w: string): boolean => (form.same?.frame ?? []).some((f) => f.includes(w));
+      const fresh = freshAll.filter((t) => !topic.includes(t.word) && !framed(t.word));
       const words = (pred: (t: Token) => boolean): string[] => fresh.filter(pred).map((t) => t.word);
-      const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w));
+      const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w) && !framed(w));
       // 叫什么名字 wants a name: one the tagger knows, or what follows 叫 / 名字是 (他叫王明, 李小红); a
       // place or a people (日本人) is not one.
       if (kindWord === '名字')

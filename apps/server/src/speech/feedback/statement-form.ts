@@ -194,13 +194,23 @@ export function sameTaken(
       /^(n|v)/.test(t.tag) &&
       !lex.names(t.word) &&
       !lex.names(t.word.slice(1)) &&
+      // (咖啡 of 喝咖啡的时候 is the occasion's.)
+      !same.frame.some((f) => f.includes(t.word)) &&
       [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
   );
   if (kind) return kind.word;
   // 我常常玩游戏 for 我晚上常常用手机看新闻: a habit of one's own told in the statement's way is what one
   // does instead.
   const habit = said.findIndex((t) => HABIT.test(t.word));
-  const instead = habit >= 0 && said.slice(habit + 1).some((t, i, rest) => actedOn(t, rest[i + 1]));
+  // (喝一杯咖啡 of 喝咖啡的时候不放糖 is the occasion again.)
+  const instead =
+    habit >= 0 &&
+    said
+      .slice(habit + 1)
+      .some(
+        (t, i, rest) =>
+          actedOn(t, rest[i + 1]) && !same.frame.some((f) => f.includes(rest[i + 1]?.word ?? '')),
+      );
   if (instead && asks.includes('object')) return said[habit]?.word ?? null;
   // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
   const acting = said.some(
