@@ -22,6 +22,7 @@ import {
   headedBy,
   inUnit,
   isNumber,
+  KIND_ALSO,
   kindsAsked,
   MEANS,
   MIDDLING,
@@ -367,6 +368,17 @@ function giving(
           EVALUATION_WORDS.test(t.word),
       );
     case 'manner': {
+      // (鱼 is an animal the lexicon knows, and a dish: see KIND_ALSO.)
+      const classes = (w: string): string[] => [...(lex.entry(w)?.classes ?? [])];
+      const ofQuestionThing = (w: string): boolean =>
+        [...question].some((c, i) =>
+          [c, question.slice(i, i + 2)].some(
+            (q) =>
+              (lex.entry(q)?.pos ?? '').startsWith('n') &&
+              (relatedness(lex, w, q) > 0 ||
+                classes(q).some((k) => (KIND_ALSO[k] ?? []).some((also) => classes(w).includes(also)))),
+          ),
+        );
       // 怎样才能…: advice, a thing to do said with 要 / 多 / 少 / 可以 / 应该 / 别 (多走路, 吃饭要有规律).
       if (WAY_QUESTION.test(question))
         return words(
@@ -396,7 +408,9 @@ function giving(
         (t) =>
           MEANS.test(t.word) ||
           lex.isA(t.word, 'vehicle') ||
-          (!going && /^(v|vn|n)/.test(t.tag) && !STATIVE.test(t.word)),
+          (!going && /^(v|vn)/.test(t.tag) && !STATIVE.test(t.word)) ||
+          // 英语 for 怎么和当地人说话 says how; 米饭 for 怎么点菜 says what (a kind of the question's thing).
+          (!going && /^n/.test(t.tag) && t.tag !== 'nr' && !ofQuestionThing(t.word)),
       );
     }
     case 'object': {

@@ -61,7 +61,7 @@ const VERB_OBJECTS: Record<string, string[]> = {
 };
 // A job is named by who does it (什么工作 → 医生, 老师); a fruit by the plant that bears it (西瓜).
 // 鱼 / 鸡 are animals the lexicon knows, and dishes on a table (做鱼, 吃鸡).
-const KIND_ALSO: Record<string, string[]> = { work: ['person'], fruit: ['plant'], food: ['animal'] };
+export const KIND_ALSO: Record<string, string[]> = { work: ['person'], fruit: ['plant'], food: ['animal'] };
 
 /** The classes an object asked for may belong to: the kind named, or what the verb takes. */
 export function kindsAsked(form: QuestionForm): string[] {
