@@ -419,7 +419,10 @@ function giving(
       // The question's topic named back (早饭 for 你今天早上吃了什么) is what is asked about, not a thing of it.
       // 咖啡 of 喝咖啡的时候不放糖，你呢: a thing of the statement's occasion is not the thing it says.
       const framed = (w: string): boolean => (form.same?.frame ?? []).some((f) => f.includes(w));
-      const fresh = freshAll.filter((t) => !topic.includes(t.word) && !framed(t.word));
+      // 用手机买东西: what one does it with is the means, not the thing asked for (unless 用什么 is asked).
+      const means = (t: Token): boolean =>
+        form.verb !== '用' && /^(用|拿)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? '');
+      const fresh = freshAll.filter((t) => !topic.includes(t.word) && !framed(t.word) && !means(t));
       const words = (pred: (t: Token) => boolean): string[] => fresh.filter(pred).map((t) => t.word);
       const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w) && !framed(w));
       // 叫什么名字 wants a name: one the tagger knows, or what follows 叫 / 名字是 (他叫王明, 李小红); a
