@@ -422,9 +422,14 @@ function giving(
       // 用手机买东西: what one does it with is the means, not the thing asked for (unless 用什么 is asked).
       const means = (t: Token): boolean =>
         form.verb !== '用' && /^(用|拿)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? '');
-      const fresh = freshAll.filter((t) => !topic.includes(t.word) && !framed(t.word) && !means(t));
+      // 东西 names no thing (买东西 says only that one buys).
+      const fresh = freshAll.filter(
+        (t) => !topic.includes(t.word) && !framed(t.word) && !means(t) && t.word !== '东西',
+      );
       const words = (pred: (t: Token) => boolean): string[] => fresh.filter(pred).map((t) => t.word);
-      const objects = objectOfVerb(form, tokens, question).filter((w) => !topic.includes(w) && !framed(w));
+      const objects = objectOfVerb(form, tokens, question).filter(
+        (w) => !topic.includes(w) && !framed(w) && w !== '东西',
+      );
       // 叫什么名字 wants a name: one the tagger knows, or what follows 叫 / 名字是 (他叫王明, 李小红); a
       // place or a people (日本人) is not one.
       if (kindWord === '名字')
