@@ -246,6 +246,19 @@ function giving(
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
+      // 想学外语 for 为什么想去留学: the question's own wish, said of something it does not name, is its aim.
+      const aim = tokens.findIndex((t, i) => {
+        if (!/^(想|希望)$/.test(t.word) || !question.includes(t.word)) return false;
+        const next = tokens[i + 1];
+        if (!next || !HAN.test(next.word) || /^(t|m)/.test(next.tag) || TIME_WORDS.test(next.word))
+          return false;
+        const end = tokens.findIndex((u, k) => k > i && u.tag === 'x');
+        const rest = tokens.slice(i + 1, end < 0 ? tokens.length : end);
+        return !rest.some(
+          (u) => HAN.test(u.word) && u.word.length > 0 && question.includes(u.word) && u.word !== '的',
+        );
+      });
+      if (aim >= 0) return [`${tokens[aim]?.word ?? ''}${tokens[aim + 1]?.word ?? ''}`];
       // 她觉得很有意思: a view of it is why, however the tagger cuts it.
       const felt = FELT.exec(text)?.[0];
       if (felt) return [felt];

@@ -401,6 +401,7 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你在饭馆怎么点菜？', '我看菜单上的照片点。').answered).toBe(true);
     expect(check('你妹妹在网上买过什么？', '她常常用电脑买东西。').answered).toBe(false);
     expect(check('你妹妹在网上买过什么？', '她买过一条裙子。').answered).toBe(true);
+    expect(check('你为什么想去北京？', '想看看长城。').answered).toBe(true);
     expect(check('你们班谁起得最早？', '是我，我每天五点半就起床了。').answered).toBe(true);
     expect(check('你们班谁起得最早？', '我喜欢喝咖啡。').answered).toBe(false);
     expect(check('你喜欢坐公共汽车还是骑自行车？', '我每个星期骑三次自行车。').answered).toBe(false);
