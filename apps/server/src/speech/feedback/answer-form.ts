@@ -86,6 +86,9 @@ function giving(
       const selfNamed = (t: Token): boolean => {
         const i = tokens.indexOf(t);
         const clause = clausesAtPunctuation(tokens).find((c) => c.includes(t)) ?? [];
+        // 我不太喜欢逛街 for 你家谁最喜欢逛街 says who does not.
+        if (/^[不没]/.test(tokens[i + 1]?.word ?? '') || /^(不太|不)$/.test(tokens[i + 1]?.word ?? ''))
+          return false;
         return (
           tokens[i - 1]?.word === '是' ||
           clause.filter((c) => HAN.test(c.word)).length === 1 ||
@@ -190,7 +193,15 @@ function giving(
             );
           }),
         );
-    case 'time':
+    case 'time': {
+      // The word after a number and its unit (两个小时以后).
+      const after = (t: Token): string => {
+        const i = tokens.indexOf(t);
+        const next = tokens[i + 1];
+        return next && /^(小时|钟头|分钟|天|年|个月|星期)$/.test(next.word)
+          ? (tokens[i + 2]?.word ?? '')
+          : (next?.word ?? '');
+      };
       // 几点 / 几号 asks a point in time: 八个小时 is how long, not when; 很晚 says when only roughly.
       if (form.clock)
         return (ROUGH_TIME_SAID.exec(text)?.slice(0, 1) ?? []).concat(
@@ -208,12 +219,22 @@ function giving(
         words(
           (t) =>
             !isNumber(t) &&
+            // 两个小时 says how long, not when.
+            !/^(小时|钟头|分钟|秒钟?)$/.test(t.word) &&
             (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
         )
-          // 一个医院 counts a thing: only a number in a unit of time says when.
-          .concat(words((t) => inUnit(t, tokens, TIME_UNITS) && !COUNTED_THING.test(t.word)))
+          // 一个医院 counts a thing: only a number in a unit of time says when (a length only as 两个小时以后).
+          .concat(
+            words(
+              (t) =>
+                (inUnit(t, tokens, POINT_UNITS) ||
+                  (inUnit(t, tokens, TIME_UNITS) && /^(以后|以前|之后|之前|后|前)$/.test(after(t)))) &&
+                !COUNTED_THING.test(t.word),
+            ),
+          )
           .concat(/的时候|以后|以前/.test(text) && !/的时候|以后|以前/.test(question) ? ['…的时候'] : [])
       );
+    }
     case 'duration': {
       // 几次 / 多久一次 asks how often: 八点 is when, not how many times.
       const often = HOW_OFTEN.test(question);
@@ -532,14 +553,34 @@ function giving(
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
       const opening = openingYesNo(tokens, question);
+      const occasion = /^(.*?)(的时候|以后|以前)/u.exec(question)?.[1] ?? '';
       // The question's predicate said again: its adjective (不远), else one of its verbs (养过, 喜欢).
       const own = tokens.filter((t) =>
         form.adjective !== undefined
           ? t.word === form.adjective
           : form.predicate !== undefined
             ? t.word.includes(form.predicate)
-            : /^v/.test(t.tag) && t.tag !== 'vn' && question.includes(t.word),
+            : /^v/.test(t.tag) &&
+              t.tag !== 'vn' &&
+              // 买 of 你买东西的时候会讲价吗 sets the occasion; it is not what is asked.
+              !occasion.includes(t.word) &&
+              // 不会 / 没去 for 会…吗 / 去…吗: the question's verb denied.
+              (question.includes(t.word) ||
+                (/^[不没]\p{Script=Han}/u.test(t.word) && question.includes(t.word.slice(1)))),
       );
+      // 很少 / 常常 / 从来不 for 你买东西的时候会讲价吗: how often says whether.
+      // (Not for 有…吗: 常常刮风 does not say whether the weather has an effect.)
+      const habitual = form.adjective === undefined && /会|常|平时|一般|每天/.test(question);
+      // (常常在网上买东西 says how often one buys, the occasion's verb, not whether one bargains.)
+      const ofOccasion = (i: number): boolean => {
+        for (const next of tokens.slice(i + 1)) {
+          if (next.tag === 'x') return false;
+          if (/^v/.test(next.tag) && next.tag !== 'vn')
+            return occasion !== '' && occasion.includes(next.word);
+        }
+        return false;
+      };
+      const often = habitual ? tokens.filter((t, i) => OFTEN_SAID.test(t.word) && !ofOccasion(i)) : [];
       // Another adjective after a subject said again (这个菜很贵 for 这个菜辣吗) is another property, not
       // the verdict: an elliptical 很近 / 挺难的 is.
       const subjectBefore = (i: number): boolean => {
@@ -571,7 +612,12 @@ function giving(
                   (t.word === form.adjective || (!subjectBefore(i) && onIt(t.word)))),
             )
           : [];
-      return [...opening, ...own.map((t) => t.word), ...verdict.map((t) => t.word)];
+      return [
+        ...opening,
+        ...own.map((t) => t.word),
+        ...often.map((t) => t.word),
+        ...verdict.map((t) => t.word),
+      ];
     }
   }
 }
@@ -731,6 +777,7 @@ const modifiesNext = (next: Token | undefined): boolean =>
   HAN.test(next.word) &&
   !/^(次|遍|回|天|年|个月|小时|分钟)/.test(next.word) &&
   !/^(d|c|p|u|y)/.test(next.tag);
+const OFTEN_SAID = /^(很少|常常|经常|有时候|有时|从来不|从来没|从不|偶尔|不常|总是)$/;
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
 const FREQUENCY_UNITS = new Set(['times']);
 /** A count said without a numeral (很多, 不少, 没有) answers 几个 / 多少. */

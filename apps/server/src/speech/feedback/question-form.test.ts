@@ -407,4 +407,13 @@ describe('question form, fourth reading: what 什么 asks, and answers to a neig
     expect(check('你喜欢坐公共汽车还是骑自行车？', '我每个星期骑三次自行车。').answered).toBe(false);
     expect(check('你喜欢坐公共汽车还是骑自行车？', '我更喜欢骑自行车，一个星期骑三次。').answered).toBe(true);
   });
+  it('reads the fifteenth set’s forms: a length is no time, a habit said says whether, a verb the tagger misses', () => {
+    expect(check('你一般什么时候洗衣服？', '我洗衣服要一个小时。').answered).toBe(false);
+    expect(check('你一般什么时候洗衣服？', '两个小时以后。').answered).toBe(true);
+    expect(check('你坐火车的时候会看书吗？', '在火车上不会，我常常睡觉。').answered).toBe(true);
+    expect(check('你坐火车的时候会看书吗？', '很少，火车上太吵了。').answered).toBe(true);
+    expect(check('你坐火车的时候会看书吗？', '我常常坐火车去上海，很方便。').answered).toBe(false);
+    expect(check('你家谁最喜欢看电视？', '我不太喜欢看电视。').answered).toBe(false);
+    expect(check('我周末一般穿运动服，你呢？', '我喜欢穿裙子。').answered).toBe(true);
+  });
 });

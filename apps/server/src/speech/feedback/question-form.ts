@@ -185,6 +185,8 @@ function judgedThing(tokens: readonly Token[], asks: ReadonlySet<Asked>): Questi
   const thing = head[de + 1];
   if (de < 1 || !owner || !thing || !/^(n|ns|nz)$/.test(owner.tag) || !/^(n|nz|vn)$/.test(thing.tag))
     return undefined;
+  // 买东西的时候 sets the occasion: nothing owned is judged.
+  if (/^(时候|时间|以后|以前)$/.test(thing.word)) return undefined;
   // Nothing but a person word before 的 (你妈妈的身体): who it is about is `about`, not the owner judged.
   if (lexicon().isA(owner.word, 'person') || lexicon().isA(owner.word, 'family')) return undefined;
   return { owner: owner.word, thing: thing.word };

@@ -11,15 +11,21 @@ import { HAN } from './segment.js';
 import type { Token } from './segment.js';
 
 // 吃饺子 / 喝咖啡 may come as one token: a one-character verb and the thing it takes.
-const VERB_AND_OBJECT =
-  /^(吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养|放|加)(\p{Script=Han}+)$/u;
+const ONE_CHARACTER_VERBS = '吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养|放|加';
+const VERB_AND_OBJECT = new RegExp(`^(${ONE_CHARACTER_VERBS})(\\p{Script=Han}+)$`, 'u');
+// 穿 may come tagged as a bound morpheme (zg): a verb of the list is a verb whatever the tagger says.
+const ONE_CHARACTER_VERB = new RegExp(`^(${ONE_CHARACTER_VERBS})$`);
 
 /**
  * A verb of a statement: 开学 / 刮风 / 洗碗 may come tagged as nouns, where the lexicon knows a verb or the
  * word is a verb and its object (刮 + 风).
  */
 function statementVerb(t: Token, lex: Lexicon): boolean {
-  if (/^v/.test(t.tag) && t.tag !== 'vn') return true;
+  if (
+    (/^v/.test(t.tag) && t.tag !== 'vn') ||
+    (ONE_CHARACTER_VERB.test(t.word) && /^(zg|vg|g|ng)$/.test(t.tag))
+  )
+    return true;
   if (!/^n/.test(t.tag)) return false;
   return (
     (lex.entry(t.word)?.pos ?? '').startsWith('v') || /^(刮|下|洗|扫|擦|打|做)\p{Script=Han}$/u.test(t.word)
