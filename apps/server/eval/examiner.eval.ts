@@ -15,6 +15,7 @@ import {
   BLIND12_SET,
   BLIND13_SET,
   BLIND14_SET,
+  BLIND15_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -89,6 +90,7 @@ for (const [title, set] of [
   ['twelfth blind set (eighth pass: first figures taken unread, then read)', BLIND12_SET],
   ['thirteenth blind set (eighth pass: first figures taken unread, then read)', BLIND13_SET],
   ['fourteenth blind set (eighth pass: first figures taken unread, then read)', BLIND14_SET],
+  ['fifteenth blind set, one part (ninth pass: first figures taken unread, then read)', BLIND15_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

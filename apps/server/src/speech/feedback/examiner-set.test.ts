@@ -11,6 +11,7 @@ import {
   BLIND12_SET,
   BLIND13_SET,
   BLIND14_SET,
+  BLIND15_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -119,6 +120,11 @@ const SETS: { name: string; floors: Floors }[] = [
     name: 'fourteenth blind',
     floors: { overall: 0.73, perType: 0.72, minAnswers: 280, maxInversions: 22 },
   },
+  // Fifteenth, the one part returned (decision 038): 0.543 (answer 0.443, 16 inversions) → 0.798 (0.826, 0).
+  {
+    name: 'fifteenth blind',
+    floors: { overall: 0.77, perType: 0.8, minAnswers: 70, maxInversions: 0 },
+  },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);
 const BLIND_FLOORS: Floors = { overall: 0.87, perType: 0.86, minAnswers: 300 };
@@ -159,6 +165,7 @@ describe('examiner against the graded sets', () => {
       ['twelfth blind', BLIND12_SET],
       ['thirteenth blind', BLIND13_SET],
       ['fourteenth blind', BLIND14_SET],
+      ['fifteenth blind', BLIND15_SET],
     ] as const)
       reports.set(name, evaluate(await scoreAnswers(examiner, loadInlineSet(set))));
     if (existsSync(BLIND_FILE))
