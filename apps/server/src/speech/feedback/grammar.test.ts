@@ -32,6 +32,8 @@ describe('learners’ grammar errors', () => {
     ['我们学校下午放学五点的', 'time_after_verb'],
     ['我每天跑步一个小时多', 'duo_after_unit'],
     ['明天我们去看电影了想', 'modal_at_end'],
+    ['我上班穿一个西服和一个裤子', 'measure_word'],
+    ['我买了两个书', 'measure_word'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -52,6 +54,8 @@ describe('learners’ grammar errors', () => {
     '路上车很多，可能是堵车了。',
     '我在北京住了一年多。',
     '你去的话，我也要。',
+    '我买了一个书包和一件衣服。',
+    '她周末去商场，一逛就是一下午。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });

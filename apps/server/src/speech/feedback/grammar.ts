@@ -24,6 +24,7 @@ export const GRAMMAR_RULES = [
   'de_before_verb',
   'duo_after_unit',
   'modal_at_end',
+  'measure_word',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -47,6 +48,10 @@ const MODAL_PLAN = /^(想|打算|准备|希望)$/;
 // 好处是方便 / 关键是平衡: a nominal subject takes 是 before its predicate.
 const NOMINAL_SUBJECT = /(处|键|题|是|的|点|法|因)$/;
 const COUNT = /^[一二两三四五六七八九十百几\d]+个$/;
+// Nouns whose own measure word no speaker swaps for 个: 件 (clothes), 条 (trousers, skirts, fish), 本
+// (books), 张 (paper, tickets, photos, tables, beds), 把 (chairs, umbrellas), 只 (cats), 支 (pens).
+const OWN_MEASURE =
+  /^(衣服|衬衫|大衣|毛衣|外套|西服|T恤|裤子|裙子|牛仔裤|书|本子|词典|小说|杂志|纸|票|照片|桌子|床|椅子|伞|猫|笔|铅笔)$/;
 
 // The tagger calls many verbs nouns (见面/n, 唱歌/n): the lexicon's part of speech decides then.
 const isVerb = (t: Token | undefined): boolean =>
@@ -77,8 +82,9 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     if (
       POINT_TIME.test(t.word) &&
       !/^(一点|有点)$/.test(t.word) &&
-      // 越来越快的今天 is a noun phrase, not a time after its verb.
+      // 越来越快的今天 is a noun phrase, not a time after its verb; 充一个晚上 / 逛一下午 say how long.
       prev?.word !== '的' &&
+      !/^(一|一个|整|整个|半)$/.test(prev?.word ?? '') &&
       end &&
       i > 0 &&
       words.slice(0, i).some((w, j) => isVerb(w) && !TAKES_TIME.test(w.word) && j >= i - 5) &&
@@ -167,6 +173,10 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       (prev?.word === '了' || isVerb(prev))
     )
       out.push({ rule: 'modal_at_end', said: said([words[i - 2], prev, t]) });
+    // 一个裤子 / 两个书: a noun with a measure word of its own takes it, not 个 (一条裤子, 两本书).
+    const noun = words[i + 1]?.word === '的' ? undefined : words[i + 1];
+    if (COUNT.test(t.word) && noun && OWN_MEASURE.test(noun.word))
+      out.push({ rule: 'measure_word', said: said([t, noun]) });
     // 五个朋友中国的: the describing word and 的 after the noun, ending the sentence.
     if (
       t.word === '的' &&

@@ -17,6 +17,7 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   de_before_verb: 'No 的 before a verb of going: 我喜欢出去玩, not 我喜欢的出去玩.',
   duo_after_unit: 'Put 多 between the count and its unit: 两个多小时, not 两个小时多.',
   modal_at_end: 'Put 要 / 想 before the verb: 我要去爬山, not 我去爬山了要.',
+  measure_word: 'Give the noun its own measure word: 一件衣服, 一条裤子, 一本书, 一张票, not 一个….',
 };
 
 export const en: Wording = {

@@ -17,6 +17,7 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   de_before_verb: 'Перед глаголом движения 的 не нужно: 我喜欢出去玩, а не 我喜欢的出去玩.',
   duo_after_unit: '多 ставится между числом и единицей: 两个多小时, а не 两个小时多.',
   modal_at_end: '要 / 想 ставится перед глаголом: 我要去爬山, а не 我去爬山了要.',
+  measure_word: 'У существительного свой счётный слог: 一件衣服, 一条裤子, 一本书, 一张票, а не 一个….',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

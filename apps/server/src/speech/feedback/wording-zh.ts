@@ -17,6 +17,7 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   de_before_verb: '动词“去、来”前面不用“的”：我喜欢出去玩，不说“我喜欢的出去玩”。',
   duo_after_unit: '“多”放在数量词和单位中间：两个多小时，不说“两个小时多”。',
   modal_at_end: '“要、想”放在动词前面：我要去爬山，不说“我去爬山了要”。',
+  measure_word: '名词要用自己的量词：一件衣服、一条裤子、一本书、一张票，不说“一个……”。',
 };
 
 export const zh: Wording = {
