@@ -150,6 +150,8 @@ export const BLIND13_SET = new URL('./examiner-blind13.json', import.meta.url);
 export const BLIND14_SET = new URL('./examiner-blind14.json', import.meta.url);
 /** The ninth pass's part of a fifteenth set (72 answers), measured unread, then read (decision 038). */
 export const BLIND15_SET = new URL('./examiner-blind15.json', import.meta.url);
+/** The ninth pass's late parts (477 answers), measured once after the rules were fixed; never read. */
+export const BLIND16_SET = new URL('./examiner-blind16.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

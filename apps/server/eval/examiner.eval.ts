@@ -16,6 +16,7 @@ import {
   BLIND13_SET,
   BLIND14_SET,
   BLIND15_SET,
+  BLIND16_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -91,6 +92,7 @@ for (const [title, set] of [
   ['thirteenth blind set (eighth pass: first figures taken unread, then read)', BLIND13_SET],
   ['fourteenth blind set (eighth pass: first figures taken unread, then read)', BLIND14_SET],
   ['fifteenth blind set, one part (ninth pass: first figures taken unread, then read)', BLIND15_SET],
+  ['sixteenth blind set, the late parts (ninth pass: held out, never read)', BLIND16_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([
