@@ -16,6 +16,16 @@ const basic = (question: string, answer: string): AnswerInput => ({
   key_points: [],
   image_texts: [],
 });
+// An intermediate picture task: its instruction and the picture's lines, answered by `answer`.
+const pictureOf =
+  (instruction: string, lines: string[]) =>
+  (answer: string): AnswerInput => ({
+    ...basic(instruction, answer),
+    question_type: 'picture',
+    level: 'intermediate',
+    time_limit_s: 120,
+    image_texts: lines,
+  });
 const score = async (input: AnswerInput): Promise<number> =>
   (await examiner.examine(input, 'en')).result.score;
 
@@ -183,13 +193,7 @@ describe('examiner: other words for the asked form', () => {
     const view = await score(open(question, '我觉得城市好，因为工作机会多，买东西也方便。'));
     expect(facts).toBeLessThan(40);
     expect(view).toBeGreaterThan(facts + 15);
-    const picture = (a: string): AnswerInput => ({
-      ...basic('请描述这张图片。', a),
-      question_type: 'picture',
-      level: 'intermediate',
-      time_limit_s: 120,
-      image_texts: ['公园里，一家人在草地上吃东西，孩子在放风筝。'],
-    });
+    const picture = pictureOf('请描述这张图片。', ['公园里，一家人在草地上吃东西，孩子在放风筝。']);
     const self = await score(picture('我周末喜欢去公园放风筝。'));
     const scene = await score(picture('公园里有一家人，孩子在放风筝，爸爸妈妈在吃东西。'));
     expect(scene).toBeGreaterThan(self + 5);
@@ -201,13 +205,10 @@ describe('examiner: other words for the asked form', () => {
   });
 
   it('ranks another scene under the picture, whatever the instruction asks (做什么) and it answers', async () => {
-    const picture = (a: string): AnswerInput => ({
-      ...basic('请看图，说一说这一家人在周末的下午做什么。', a),
-      question_type: 'picture',
-      level: 'intermediate',
-      time_limit_s: 120,
-      image_texts: ['周末的下午，一家人在海边', '爸爸在钓鱼，妈妈和女儿在沙滩上堆沙子'],
-    });
+    const picture = pictureOf('请看图，说一说这一家人在周末的下午做什么。', [
+      '周末的下午，一家人在海边',
+      '爸爸在钓鱼，妈妈和女儿在沙滩上堆沙子',
+    ]);
     const other = await score(picture('图片上有几个学生在图书馆里看书，他们都很认真。'));
     const scene = await score(picture('周末下午，一家人去海边玩。爸爸在钓鱼，妈妈和女儿在沙滩上玩沙子。'));
     expect(scene).toBeGreaterThan(other + 20);
@@ -348,25 +349,18 @@ describe('examiner: dimensions that fit the task', () => {
   });
 
   it('takes a picture answer that opens on the learner’s own life as off the picture', async () => {
-    const picture = (answer: string): AnswerInput => ({
-      ...basic('请看图片，说一说图片上的人在做什么。', answer),
-      question_type: 'picture',
-      level: 'intermediate',
-      time_limit_s: 120,
-      image_texts: ['饭馆', '一家人在吃饭', '服务员'],
-    });
+    const picture = pictureOf('请看图片，说一说图片上的人在做什么。', ['饭馆', '一家人在吃饭', '服务员']);
     const scene = await score(picture('这是一家饭馆，一家人在吃饭，桌子上有很多菜，服务员在旁边。'));
     const self = await score(picture('我上个星期和朋友去饭馆吃饭了，菜很好吃，服务员也很好。'));
     expect(scene).toBeGreaterThan(self + 5);
   });
   it('hears the picture’s lines read back as a list as no description, and says so', async () => {
-    const picture = (answer: string): AnswerInput => ({
-      ...basic('请看图，说一说这家人在做什么。', answer),
-      question_type: 'picture',
-      level: 'intermediate',
-      time_limit_s: 120,
-      image_texts: ['星期天早上，一家人在厨房里', '妈妈在做包子', '爸爸在洗水果', '女儿在桌子旁边画画儿'],
-    });
+    const picture = pictureOf('请看图，说一说这家人在做什么。', [
+      '星期天早上，一家人在厨房里',
+      '妈妈在做包子',
+      '爸爸在洗水果',
+      '女儿在桌子旁边画画儿',
+    ]);
     const read = await examiner.examine(
       picture('星期天早上，一家人在厨房里，妈妈在做包子，爸爸在洗水果，女儿在桌子旁边画画儿。'),
       'en',
