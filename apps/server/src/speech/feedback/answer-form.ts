@@ -53,7 +53,7 @@ import { deniesPremise, otherTime } from './answer-occasion.js';
 import { METHOD_QUESTION, placeAt, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
-import { sameTaken } from './statement-form.js';
+import { ofOccasion, sameTaken } from './statement-form.js';
 import type { Token } from './segment.js';
 
 /** The words of an answer that give one form of its question. */
@@ -87,8 +87,7 @@ function giving(
         const i = tokens.indexOf(t);
         const clause = clausesAtPunctuation(tokens).find((c) => c.includes(t)) ?? [];
         // 我不太喜欢逛街 for 你家谁最喜欢逛街 says who does not.
-        if (/^[不没]/.test(tokens[i + 1]?.word ?? '') || /^(不太|不)$/.test(tokens[i + 1]?.word ?? ''))
-          return false;
+        if (/^[不没]/.test(tokens[i + 1]?.word ?? '')) return false;
         return (
           tokens[i - 1]?.word === '是' ||
           clause.filter((c) => HAN.test(c.word)).length === 1 ||
@@ -275,9 +274,7 @@ function giving(
           return false;
         const end = tokens.findIndex((u, k) => k > i && u.tag === 'x');
         const rest = tokens.slice(i + 1, end < 0 ? tokens.length : end);
-        return !rest.some(
-          (u) => HAN.test(u.word) && u.word.length > 0 && question.includes(u.word) && u.word !== '的',
-        );
+        return !rest.some((u) => HAN.test(u.word) && question.includes(u.word) && u.word !== '的');
       });
       if (aim >= 0) return [`${tokens[aim]?.word ?? ''}${tokens[aim + 1]?.word ?? ''}`];
       // 她觉得很有意思: a view of it is why, however the tagger cuts it.
@@ -362,11 +359,10 @@ function giving(
         options.every((o) => new RegExp(`${o}[^，。,]{0,2}(很|比较|非常|特别|太|有点儿?)`).test(text));
       if (described && !PREFERS.test(text)) return [];
       // 我每天给朋友打两次电话 for 喜欢打电话还是发短信: how often one side is done, no side liked.
-      const counted = /[一两二三四五六七八九十几]次/.test(text);
       if (
-        counted &&
+        TIMES_DONE.test(text) &&
         /喜欢|想|愿意/.test(question) &&
-        !PREFERS.test(text.replace(/[一两二三四五六七八九十几]次/g, ''))
+        !PREFERS.test(text.replace(new RegExp(TIMES_DONE.source, 'g'), ''))
       )
         return [];
       if (picked.length) return picked;
@@ -452,7 +448,7 @@ function giving(
       const kindWord = form.kindWord;
       // The question's topic named back (早饭 for 你今天早上吃了什么) is what is asked about, not a thing of it.
       // 咖啡 of 喝咖啡的时候不放糖，你呢: a thing of the statement's occasion is not the thing it says.
-      const framed = (w: string): boolean => (form.same?.frame ?? []).some((f) => f.includes(w));
+      const framed = (w: string): boolean => ofOccasion(form.same, w);
       // 用手机买东西: what one does it with is the means, not the thing asked for (unless 用什么 is asked).
       const means = (t: Token): boolean =>
         form.verb !== '用' && /^(用|拿)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? '');
@@ -777,6 +773,7 @@ const modifiesNext = (next: Token | undefined): boolean =>
   HAN.test(next.word) &&
   !/^(次|遍|回|天|年|个月|小时|分钟)/.test(next.word) &&
   !/^(d|c|p|u|y)/.test(next.tag);
+const TIMES_DONE = /[一两二三四五六七八九十几]次/;
 const OFTEN_SAID = /^(很少|常常|经常|有时候|有时|从来不|从来没|从不|偶尔|不常|总是)$/;
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
 const FREQUENCY_UNITS = new Set(['times']);

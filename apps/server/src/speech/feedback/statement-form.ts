@@ -152,6 +152,12 @@ export function statement(
   return { verbs, kinds: [...new Set(kinds)], frame, things };
 }
 
+/** Whether a word belongs to the statement's occasion (咖啡 of 喝咖啡的时候不放糖). */
+export const ofOccasion = (
+  same: Pick<NonNullable<QuestionForm['same']>, 'frame'> | undefined,
+  word: string,
+): boolean => (same?.frame ?? []).some((f) => f.includes(word));
+
 const HABIT = /^(常常|经常|一般|平时|有时候|总是|每天|常)$/;
 /** A verb and the thing it takes (玩游戏, 听歌), not a state (喜欢, 是). */
 const actedOn = (t: Token, next: Token | undefined): boolean =>
@@ -201,7 +207,7 @@ export function sameTaken(
       !lex.names(t.word) &&
       !lex.names(t.word.slice(1)) &&
       // (咖啡 of 喝咖啡的时候 is the occasion's.)
-      !same.frame.some((f) => f.includes(t.word)) &&
+      !ofOccasion(same, t.word) &&
       [...(lex.entry(t.word)?.classes ?? [])].some((c) => same.kinds.includes(c)),
   );
   if (kind) return kind.word;
@@ -213,18 +219,11 @@ export function sameTaken(
     habit >= 0 &&
     said
       .slice(habit + 1)
-      .some(
-        (t, i, rest) =>
-          actedOn(t, rest[i + 1]) && !same.frame.some((f) => f.includes(rest[i + 1]?.word ?? '')),
-      );
+      .some((t, i, rest) => actedOn(t, rest[i + 1]) && !ofOccasion(same, rest[i + 1]?.word ?? ''));
   if (instead && asks.includes('object')) return said[habit]?.word ?? null;
   // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
   const acting = said.some(
-    (t) =>
-      /^v/.test(t.tag) &&
-      t.tag !== 'vn' &&
-      !STATIVE.test(t.word) &&
-      !same.frame.some((f) => f.includes(t.word)),
+    (t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && !ofOccasion(same, t.word),
   );
   return acting ? (same.frame.find((f) => text.includes(f)) ?? null) : null;
 }
