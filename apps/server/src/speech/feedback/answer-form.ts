@@ -214,20 +214,29 @@ function giving(
               /^(星期|周)[一二三四五六日天]$/.test(t.word),
           ),
         );
+      // 两个月 / 一个星期 / 一年 count how long (我们放两个月的假, 我一年坐三四次): a length, not a point in time,
+      // unless it says how long after or before (两个月以后); 二零一九年 names a year.
+      const length = (t: Token): boolean => {
+        const prev = tokens[tokens.indexOf(t) - 1];
+        const counted = prev !== undefined && isNumber(prev) && /个$/.test(prev.word);
+        return (counted || SPAN_COUNT.test(t.word)) && !NUMERAL_TOKEN.test(prev?.word ?? '');
+      };
+      const before = (t: Token): boolean => /^(以后|以前|之后|之前|后|前)$/.test(after(t));
       return (
         words(
           (t) =>
             !isNumber(t) &&
             // 两个小时 says how long, not when.
             !/^(小时|钟头|分钟|秒钟?)$/.test(t.word) &&
+            !(length(t) && !before(t)) &&
             (t.tag === 't' || lex.isA(t.word, 'time') || (TIME_WORDS.test(t.word) && !/^v/.test(t.tag))),
         )
           // 一个医院 counts a thing: only a number in a unit of time says when (a length only as 两个小时以后).
           .concat(
             words(
               (t) =>
-                (inUnit(t, tokens, POINT_UNITS) ||
-                  (inUnit(t, tokens, TIME_UNITS) && /^(以后|以前|之后|之前|后|前)$/.test(after(t)))) &&
+                ((inUnit(t, tokens, POINT_UNITS) && !length(t)) ||
+                  (inUnit(t, tokens, TIME_UNITS) && before(t))) &&
                 !COUNTED_THING.test(t.word),
             ),
           )
@@ -239,13 +248,26 @@ function giving(
       const often = HOW_OFTEN.test(question);
       // 多久理一次发 asks the time between: 两个月一次 / 半年 say it as a span.
       const between = /(多久|多长时间)\p{Script=Han}*一次/u.test(question);
+      // 每次练多长时间 asks how long: 两次 / 每天晚上 say how often, and the 一个星期 of 一个星期两次 is what
+      // the times are counted in.
+      const length = !often && /多长时间|多久|几个小时|几分钟|多少时间/.test(question);
+      const perPeriod = (t: Token): boolean =>
+        length &&
+        TIMES_DONE.test(
+          tokens
+            .slice(tokens.indexOf(t) + 1)
+            .map((x) => x.word)
+            .join(''),
+        );
       return (SPAN_BY_ENDS.test(text) && !often ? ['…到…'] : []).concat(
         words(
           (t) =>
-            (!isNumber(t) && (ownFrequency(t.word, question) || (!often && SPAN_WORDS.test(t.word)))) ||
-            inUnit(t, tokens, often && !between ? FREQUENCY_UNITS : DURATION_UNITS) ||
+            (!isNumber(t) &&
+              ((ownFrequency(t.word, question) && !length) || (!often && SPAN_WORDS.test(t.word)))) ||
+            (inUnit(t, tokens, often && !between ? FREQUENCY_UNITS : length ? SPAN_UNITS : DURATION_UNITS) &&
+              !perPeriod(t)) ||
             (between && /^半(年|天|个月)$/.test(t.word)) ||
-            (isNumber(t) && FREQUENCY.test(t.word)) ||
+            (isNumber(t) && FREQUENCY.test(t.word) && !length) ||
             // 很多 / 不多 / 很长 say how long or how often roughly.
             // (人很多 says how many people, not how often; 很多照片 how many photos).
             (ROUGH_AMOUNT.test(t.word) &&
@@ -773,10 +795,14 @@ const modifiesNext = (next: Token | undefined): boolean =>
   HAN.test(next.word) &&
   !/^(次|遍|回|天|年|个月|小时|分钟)/.test(next.word) &&
   !/^(d|c|p|u|y)/.test(next.tag);
+/** 一年 / 两天 / 三周: a count of years, days or weeks (a length); 一月 / 二号 name a month or a day. */
+const SPAN_COUNT = /^[一二两三四五六七八九十几半]{1,3}(年|天|周|个?星期|个月|个小时)$/;
+const NUMERAL_TOKEN = /^[零一二两三四五六七八九十百千\d]+$/;
 const TIMES_DONE = /[一两二三四五六七八九十几]次/;
 const OFTEN_SAID = /^(很少|常常|经常|有时候|有时|从来不|从来没|从不|偶尔|不常|总是)$/;
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;
 const FREQUENCY_UNITS = new Set(['times']);
+const SPAN_UNITS = new Set(['span']);
 /** A count said without a numeral (很多, 不少, 没有) answers 几个 / 多少. */
 const COUNTED = /几个|几位|多少个|多少(?![钱岁])/;
 const QUANTITY = /^(很多|不少|好多|许多|一些|很少|不多|没有|好几个|几十个|十几个)$/;
@@ -828,7 +854,21 @@ function otherAction(
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
   const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
-  return own.length > 0 && !ownVerb && !own.some((t) => asked.some((q) => sameAction(t.word, q)));
+  // 把垃圾带下去 for 什么时候倒垃圾: the question's own thing said anywhere in the answer keeps another verb on
+  // its action (said in other words, not another action). Its people do not: 我爸爸喜欢吃饺子 for 你爸爸会做什么菜.
+  const lex = lexicon();
+  const ownThing = tokens.some(
+    (t) =>
+      /^n/.test(t.tag) &&
+      t.tag !== 'nr' &&
+      [...t.word].length > 1 &&
+      question.includes(t.word) &&
+      !lex.isA(t.word, 'person') &&
+      !lex.isA(t.word, 'family'),
+  );
+  return (
+    own.length > 0 && !ownVerb && !ownThing && !own.some((t) => asked.some((q) => sameAction(t.word, q)))
+  );
 }
 
 /**

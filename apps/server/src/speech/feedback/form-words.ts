@@ -113,6 +113,8 @@ const CLASSIFIER =
 export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<string>): boolean {
   if (!isNumber(t)) return false;
   const at = tokens.indexOf(t);
+  // 星期三 / 周五 said apart: the numeral names a weekday, it counts nothing.
+  if (/(星期|礼拜|周)$/.test(tokens[at - 1]?.word ?? '') && /^[一二三四五六日天]$/.test(t.word)) return false;
   const numeral = (x: Token | undefined): boolean => x !== undefined && NUMERAL.test(x.word);
   if (numeral(tokens[at + 1]) && NUMERAL.test(t.word)) return false;
   let start = at;
