@@ -726,6 +726,8 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
     const meAlone = said.some(
       (w, i) =>
         /^(我|我们)$/.test(w) &&
+        // 我外婆 / 我的朋友 later on is the learner's own, not the learner.
+        !ownedNext(tokens.find((t, k) => k > 0 && tokens[k - 1]?.word === w && t.word === said[i + 1])) &&
         !subjects.some(
           (s) => s.length > 1 && s[0] === w && (said[i + 1] === '的' ? said[i + 2] : said[i + 1]) === s[1],
         ),
@@ -984,6 +986,8 @@ export function answerForm(
           toldInClauses(tokens)) ||
         (none !== undefined && NONE_ANSWERS.has(a)) ||
         denied !== null ||
+        // 我也是 / 我不吃 for 我中午吃饺子，你呢: the statement taken up is the whole of the task.
+        same !== null ||
         // A pastime named by what one does (我喜欢拍照, 我的爱好是画画儿).
         (a === 'object' && form.kind === 'pastime' && (given.object ?? []).length > 0) ||
         (a === 'object' &&
@@ -1002,11 +1006,18 @@ export function answerForm(
     specific,
     // 谁 asked and a person named: that person is the answer (我姐姐 for 你最好的朋友是谁), not its subject.
     // A person introduced is talked about, not only named: 我叫大卫 introduces the learner instead.
+    // (我妹妹常常跟她的同学去 for 你跟谁一起去: someone else doing it with someone is about someone else; 我爸爸。
+    // alone names the one asked for.)
     about:
       given.person &&
       named(given.person) &&
       !form.introduced &&
-      !(/(和|跟|同|与)谁/.test(question) && form.about?.who === 'other' && aboutOf(form, tokens) === 'other')
+      !(
+        /(和|跟|同|与)谁/.test(question) &&
+        aboutOf(form, tokens) === 'other' &&
+        (form.about?.who === 'other' ||
+          (openingClause(tokens) ?? []).some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word)))
+      )
         ? 'question'
         : judgesOwner(form, tokens) || otherPartner(form, tokens) || otherNarrowed(form, tokens)
           ? 'other'

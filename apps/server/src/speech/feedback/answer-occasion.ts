@@ -113,9 +113,18 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
   return (
     times.length > 0 &&
-    !times.some((t) => when.some((w) => w.includes(t.word) || t.word.includes(w) || within(t.word, w)))
+    !times.some((t) =>
+      when.some((w) => {
+        const [a, b] = [dayName(t.word), dayName(w)];
+        return b.includes(a) || a.includes(b) || within(t.word, w);
+      }),
+    )
   );
 }
+
+/** 周六 / 礼拜六 / 星期六 are one day, as 星期日 and 星期天 are. */
+const dayName = (word: string): string =>
+  word.replace(/(周|礼拜)(?=[一二三四五六日天])/, '星期').replace('星期日', '星期天');
 
 // The days before, around and after now: a question set in one is not answered by another.
 const PAST = /昨天|前天|昨晚|上个?(星期|周|月|礼拜|周末)|上周|去年|前年|刚才|上次|上一次|最近一次/;

@@ -38,3 +38,37 @@ describe('examiner: a count or a length is no point in time', () => {
     expect(await score(q, a)).toBeGreaterThanOrEqual(70);
   });
 });
+
+describe('examiner: 你呢 after a plan, a thing once done or a habit', () => {
+  it.each([
+    ['我每天都看新闻，你呢？', '我也每天都看新闻。'],
+    ['我周末打算去爬山，你呢？', '我要在家复习，下个星期有考试。'],
+    ['我周末打算去爬山，你呢？', '我也是。'],
+    ['我上大学的时候当过家教，你呢？', '我在一家饭馆工作过半年。'],
+    ['我这个星期天要去朋友家吃饭，你呢？', '我在家休息。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['我每天都看新闻，你呢？', '我每天都看新闻。'],
+    ['我上大学的时候当过家教，你呢？', '我很喜欢上大学。'],
+    ['我这个星期天要去朋友家吃饭，你呢？', '我每天晚上十二点睡觉。'],
+    ['我周末打算去爬山，你呢？', '我妈妈周末打算去看我外婆。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});
+
+describe('examiner: who does it, for 跟谁', () => {
+  it('hears someone else doing it with someone as about someone else, and 我爸爸 alone as the answer', async () => {
+    const q = '你上次去博物馆是跟谁一起去的？';
+    expect(await score(q, '我妹妹常常跟她的同学去博物馆。')).toBeLessThan(50);
+    expect(await score(q, '我爸爸。')).toBeGreaterThanOrEqual(70);
+    expect(await score(q, '我爸爸和我一起去的。')).toBeGreaterThanOrEqual(70);
+  });
+
+  it('knows kin the HSK 2.0 glosses lack (父母, 外婆) as someone else', async () => {
+    expect(await score('你在现在的城市住了多长时间了？', '我父母在这个城市住了三十年了。')).toBeLessThan(50);
+  });
+});

@@ -41,6 +41,28 @@ export function isEcho(
 
 const SENTENCE_MIN = 8;
 
+const STATEMENT_OF_ANSWER = 0.9;
+const STATEMENT_SAID = 0.8;
+/**
+ * 我每天都看新闻，你呢？ answered 我每天都看新闻: the statement said back as it stands is no answer of the
+ * learner's own; 我也每天都看新闻 (a 也, 不 or 没 the statement has not) takes it up.
+ */
+export function saysStatementBack(
+  question: string,
+  answer: readonly string[],
+  sounds: (chars: readonly string[]) => string[],
+): boolean {
+  const statement = spokenChars(
+    question.replace(/[，,]?\s*(你|你们|您)\p{Script=Han}{0,4}呢[？?！!。]?\s*$/u, ''),
+  );
+  const a = answer.filter((c) => !FILLERS.test(c));
+  if (statement.length < 4 || a.length < 4) return false;
+  const own = a.filter((c) => !statement.includes(c));
+  if (own.some((c) => /[也不没]/.test(c))) return false;
+  const common = commonRun(sounds(statement), sounds(a));
+  return common / a.length >= STATEMENT_OF_ANSWER && common / statement.length >= STATEMENT_SAID;
+}
+
 const LINES_OF_ANSWER = 0.95;
 const LINES_READ = 0.85;
 /**

@@ -63,7 +63,15 @@ export interface QuestionForm {
    * its other verbs (坐 of 坐公共汽车去), the things and kinds of thing it names (糖, a drink, a vehicle)
    * and the occasion it sets its time by (睡觉以前, 喝咖啡的时候).
    */
-  same?: { verb: string; verbs: string[]; kinds: string[]; frame: string[]; things: string[] };
+  same?: {
+    verb: string;
+    verbs: string[];
+    kinds: string[];
+    frame: string[];
+    things: string[];
+    /** 我周末打算去爬山 / 我打过工: a plan or a thing once done, which any plan or experience of one's own takes up. */
+    told?: 'plan' | 'experience';
+  };
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[]; ours?: boolean; ownPlace?: boolean } | null;
 }

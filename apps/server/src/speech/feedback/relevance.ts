@@ -9,7 +9,7 @@ import { relatedness, lexicon } from './lexicon.js';
 import { containsRun, round2, syllables } from './measure.js';
 import { aboutSelfOnly, opensOnSelf, answerForm } from './answer-form.js';
 import { closedKind, headedBy, OPPOSITE, SPECIFIC } from './form-words.js';
-import { isEcho, readsLinesBack } from './question-echo.js';
+import { isEcho, readsLinesBack, saysStatementBack } from './question-echo.js';
 import { readQuestion } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
@@ -325,6 +325,7 @@ export function measureRelevance(
     parroted ||
     sidesSaidBack ||
     linesRead ||
+    (form.same !== undefined && saysStatementBack(question, chars, syllables)) ||
     echoesQuestion(question, chars, form.asks.length > 0 && formAnswer.answered);
   if (echo) score = Math.min(score, ECHO_CAP);
   return {

@@ -60,7 +60,9 @@ export function sameAsked(whole: readonly Token[], lex: Lexicon): { asks: Asked;
   const before = said.slice(0, last < 0 ? said.length : last);
   // 八点上班 / 十点以后才做作业: a clock time or a date before the verb is what differs; 晚上 / 今天 only
   // set the scene.
-  if (before.some((t) => CLOCK.test(t.word))) return { asks: 'time' };
+  // (这个星期天要去朋友家: a day a plan is set on is its scene; the plan is what differs.)
+  const planned = said.some((t) => PLAN.test(t.word));
+  if (before.some((t) => CLOCK.test(t.word) && !(planned && !/点/.test(t.word)))) return { asks: 'time' };
   // 做三次饭 / 玩一个小时: a count or a length of time is what differs.
   const countedBy = said.some(
     (t, i) => t.tag === 'm' && (COUNT_UNIT.test(t.word) || COUNT_UNIT.test(said[i + 1]?.word ?? '')),
@@ -149,7 +151,34 @@ export function statement(
   const kinds = predicate.flatMap((t, i) =>
     means(i) ? [] : [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
   );
-  return { verbs, kinds: [...new Set(kinds)], frame, things };
+  // 我打算在家休息 / 我要去同学家: a plan; 我在咖啡馆打过工: a thing once done.
+  const told = said.some((t) => PLAN.test(t.word))
+    ? 'plan'
+    : said.some((t, i) => t.word === '过' || (/过$/.test(t.word) && statementVerb(t, lex) && i > 0))
+      ? 'experience'
+      : undefined;
+  return { verbs, kinds: [...new Set(kinds)], frame, things, ...(told ? { told } : {}) };
+}
+const PLAN = /^(打算|准备|计划|要|想|决定)$/;
+
+/**
+ * 我要回老家 / 我准备在家看书 for 我周末打算去爬山，你呢: a plan of one's own (a plan word and an action after
+ * it); 我在书店工作过 / 我没当过老师 for 我打过工，你呢: a thing one has (or has not) done.
+ */
+function toldOfOwn(told: 'plan' | 'experience', said: readonly Token[]): string | null {
+  const act = (t: Token | undefined): boolean =>
+    t !== undefined && /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word);
+  if (told === 'plan') {
+    const at = said.findIndex((t, i) => PLAN.test(t.word) && said.slice(i + 1).some(act));
+    if (at >= 0) return said[at]?.word ?? null;
+    // 我在家休息 / 我去打工: what one will do, told plainly (not a habit: 我每天晚上十二点睡觉).
+    if (said.some((t) => HABIT.test(t.word))) return null;
+    return said.find(act)?.word ?? null;
+  }
+  const done = said.find(
+    (t, i) => (t.word === '过' && act(said[i - 1])) || (/^\p{Script=Han}+过$/u.test(t.word) && act(t)),
+  );
+  return done?.word ?? null;
 }
 
 /** Whether a word belongs to the statement's occasion (咖啡 of 喝咖啡的时候不放糖). */
@@ -177,11 +206,13 @@ export function sameTaken(
   const taken = new RegExp(`(也|都|不|没|没有|还)(常常|经常|也|不|一般|会|要|想)?(${verbs})|也是|一样|我也`);
   const word = taken.exec(text)?.[0];
   if (word) return word;
+  const said = tokens.filter((t) => HAN.test(t.word));
+  const own = same.told ? toldOfOwn(same.told, said) : null;
+  if (own) return own;
   // Where a time, a count or a place is what differs, only that (or 我也…/我不…) answers: 我喜欢玩游戏 does
   // not say how long.
   if (asks.some((a) => a === 'time' || a === 'number' || a === 'place')) return null;
   const lex = lexicon();
-  const said = tokens.filter((t) => HAN.test(t.word));
   // 不用洗碗 / 加两块糖: the statement's action or thing said again, whatever the tagger calls it.
   const again = said.find(
     (t) =>
