@@ -49,7 +49,7 @@ import {
   POINT_UNITS,
   TIME_WORDS,
 } from './form-words.js';
-import { deniesPremise, otherTime } from './answer-occasion.js';
+import { deniesPremise, otherTime, partsOfDay } from './answer-occasion.js';
 import { METHOD_QUESTION, placeAt, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
@@ -367,14 +367,38 @@ function giving(
     }
     case 'choice': {
       const options = form.options ?? [];
+      const [left = '', right = ''] = question.split('还是');
+      // 电影 of 电影院 / 洗 of 洗衣机: a part of a side that both sides say (看电影, 洗) is no side; 去 of 出去玩 is.
+      const partOf = (w: string, o: string): boolean =>
+        o.includes(w) && !(left.includes(w) && right.includes(w));
+      // 我每天早上七点起床 for 早上洗澡还是晚上洗澡 / 我家的洗衣机是去年买的 for 用洗衣机洗还是用手洗: a side
+      // named in a clause about another action is not chosen.
+      // (Only where both sides share the action: 在家休息还是出去玩 offers two actions, and 逛街 is one side.)
+      const clauses = clausesAtPunctuation(tokens);
+      const bothSides = (form.actions ?? []).filter((a) => left.includes(a) && right.includes(a));
+      const ofOtherAction = (t: Token): boolean => {
+        const acts = actions(clauses.find((c) => c.includes(t)) ?? []);
+        return (
+          bothSides.length > 0 &&
+          acts.length > 0 &&
+          !acts.some(
+            (v) => question.includes(v.word) || (form.actions ?? []).some((a) => sameAction(v.word, a)),
+          )
+        );
+      };
       const picked = tokens
         .filter(
           (t) =>
-            options.some((o) => t.word.includes(o) || o.includes(t.word)) &&
+            options.some((o) => t.word.includes(o) || partOf(t.word, o)) &&
             HAN.test(t.word) &&
-            t.word.length > 0,
+            !ofOtherAction(t),
         )
         .map((t) => t.word);
+      // 睡觉以前 for 早上还是晚上: a time told by what one does then is a part of the day.
+      const parts = partsOfDay(text);
+      const partPicked = options.filter((o) => [...partsOfDay(o)].some((p) => parts.has(p)));
+      if (picked.length === 0 && partPicked.length > 0 && partPicked.length < options.length)
+        return partPicked;
       // 我们那儿夏天很热，冬天很冷 for 你喜欢夏天还是冬天: every side named and none preferred.
       const described =
         options.length > 1 &&

@@ -139,13 +139,18 @@ const NOWADAYS = /现在|最近|这几年/;
 const INTENT = /想|打算|准备|计划|要去|要买|要送|要做/;
 // 去过 / 吃过: what one has done, some time before now (过生日 is a verb of its own).
 const EXPERIENCE = /(去|吃|看|玩|学|做|用|见|听|到|坐|住|买|喝|参加|爬)过/;
+// 起床以后 / 睡觉以前 tell the part of the day by what one does then.
 const PARTS: [string, RegExp][] = [
-  ['morning', /早上|早晨|上午|清早/],
+  ['morning', /早上|早晨|上午|清早|起床(以|之)?后|起来以后|早饭(以|之)?前|上班(以|之)?前|上学(以|之)?前/],
   ['noon', /中午/],
   ['afternoon', /下午|傍晚/],
-  ['evening', /晚上|傍晚|夜里|半夜|今晚|昨晚|明晚/],
+  [
+    'evening',
+    /晚上|傍晚|夜里|半夜|今晚|昨晚|明晚|睡觉(以|之)?前|睡前|晚饭(以|之)?后|下班(以|之)?后|放学(以|之)?后/,
+  ],
 ];
-function partsOfDay(text: string): Set<string> {
+/** The parts of the day a text names (早上, 晚上 or 睡觉以前). */
+export function partsOfDay(text: string): Set<string> {
   return new Set(PARTS.filter(([, re]) => re.test(text)).map(([p]) => p));
 }
 const OCCASIONS = [PAST, PRESENT, FUTURE, CHILDHOOD, NOWADAYS];

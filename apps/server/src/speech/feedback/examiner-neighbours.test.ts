@@ -72,3 +72,22 @@ describe('examiner: who does it, for 跟谁', () => {
     expect(await score('你在现在的城市住了多长时间了？', '我父母在这个城市住了三十年了。')).toBeLessThan(50);
   });
 });
+
+describe('examiner: the side of A还是B, said in other words or beside another action', () => {
+  it.each([
+    ['你喜欢早上洗澡还是晚上洗澡？', '我一般睡觉以前洗个澡。'],
+    ['你喜欢在电影院看电影还是在家看电影？', '在家，家里比较舒服。'],
+    ['你喜欢在电影院看电影还是在家看电影？', '我比较喜欢去电影院。'],
+    ['你家的衣服是用洗衣机洗还是用手洗？', '洗衣机。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你喜欢早上洗澡还是晚上洗澡？', '我每天早上六点起床，晚上十点睡觉。'],
+    ['你喜欢在电影院看电影还是在家看电影？', '我喜欢看中国电影。'],
+    ['你家的衣服是用洗衣机洗还是用手洗？', '我家的洗衣机是去年买的，很贵。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});

@@ -259,8 +259,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
         .map((t) => t.word);
     // The sides are read from the words on each side of 还是 (坐火车还是坐飞机: 坐 is said on both).
     const pivot = tokens.findIndex((t) => t.word === '还是');
+    // 在家 may come as one word (tagged a pronoun): the place after its 在 is the side.
     const side = (ts: readonly Token[]): string[] =>
       ts
+        .map((t) => (/^在\p{Script=Han}+$/u.test(t.word) ? { ...t, word: t.word.slice(1), tag: 's' } : t))
         .filter((t) => /^(n|v|a|t|s|nr|nz|vn|l)/.test(t.tag) && !/喜欢|觉得|想|要/.test(t.word))
         .map((t) => t.word);
     const clauseStart = (): number => {
