@@ -49,7 +49,7 @@ import {
   POINT_UNITS,
   TIME_WORDS,
 } from './form-words.js';
-import { deniesPremise, otherTime, partsOfDay } from './answer-occasion.js';
+import { deniesPremise, otherHoliday, otherTime, partsOfDay } from './answer-occasion.js';
 import { METHOD_QUESTION, placeAt, subjectOf, WAY_QUESTION } from './question-form.js';
 import type { Asked, FormAnswer, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
@@ -480,13 +480,23 @@ function giving(
       const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question) || form.same !== undefined;
       // 怎么走 asks the way: 往前走, 左拐, 过马路 give it.
       if (/怎么走/.test(question) && WAY_SAID.test(text)) return [WAY_SAID.exec(text)?.[0] ?? '往'];
-      return words(
-        (t) =>
-          MEANS.test(t.word) ||
-          lex.isA(t.word, 'vehicle') ||
-          (!going && /^(v|vn)/.test(t.tag) && !STATIVE.test(t.word)) ||
-          // 英语 for 怎么和当地人说话 says how; 米饭 for 怎么点菜 says what (a kind of the question's thing).
-          (!going && /^n/.test(t.tag) && t.tag !== 'nr' && !ofQuestionThing(t.word)),
+      // 走着去 / 在网上买 may come cut into words none of which is a means alone.
+      const way = MEANS_SAID.exec(text)?.[0];
+      return (way ? [way] : []).concat(
+        words(
+          (t) =>
+            MEANS.test(t.word) ||
+            lex.isA(t.word, 'vehicle') ||
+            (!going && /^(v|vn)/.test(t.tag) && !STATIVE.test(t.word)) ||
+            // 英语 for 怎么和当地人说话 says how; 米饭 for 怎么点菜 says what (a kind of the question's thing);
+            // 一百多块钱 says how much, not how.
+            (!going &&
+              /^n/.test(t.tag) &&
+              t.tag !== 'nr' &&
+              !ofQuestionThing(t.word) &&
+              !/^(钱|块钱|元)$/.test(t.word) &&
+              !isNumber(tokens[tokens.indexOf(t) - 1] ?? t)),
+        ),
       );
     }
     case 'object': {
@@ -702,6 +712,8 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+/** 走着去 / 在网上买 / 用手机订: a way of going or of doing, said in more than one word. */
+const MEANS_SAID = /走着|走路|步行|跑着|骑车|打车|开车|坐车|网上|上网|手机上|用手机|打电话/;
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
 const WAY_SAID = /往(前|左|右|东|西|南|北|回)|[左右]拐|拐弯|一直走|过马路|路口|过桥/;
 const SITE_HEAD = /[店馆场院厅站室园厂楼城街村区]$/;
@@ -962,6 +974,18 @@ function otherInFrame(form: QuestionForm, tokens: readonly Token[]): boolean {
   );
 }
 
+/** 有没有动物园 / 有动物园吗 answered by 有 + other things, without a yes of its own and never naming 动物园. */
+function otherHad(question: string, tokens: readonly Token[]): boolean {
+  const asked = /有没有(\p{Script=Han}{1,4}?)[？?。]|有(\p{Script=Han}{1,4}?)吗/u.exec(question);
+  const thing = asked?.[1] ?? asked?.[2];
+  if (!thing || openingYesNo(tokens, question).length > 0) return false;
+  const said = spoken(tokens);
+  // (野生动物园 names a 动物园; 公园 shares only its 园.)
+  if (said.some((t) => t.word.includes(thing) || (t.word.length > 1 && thing.includes(t.word)))) return false;
+  const at = said.findIndex((t) => t.word === '有');
+  return at > 0 && said.slice(at + 1).some((t) => /^n/.test(t.tag));
+}
+
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(
   form: QuestionForm,
@@ -978,6 +1002,8 @@ export function answerForm(
     const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question, topic);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
+  // 我们城市有很多公园 for 你们城市有没有动物园: 有 said of other things, the one asked never named, says no yes.
+  if (given.yes_no && otherHad(question, tokens)) delete given.yes_no;
   // 她现在不工作 / 我妈妈退休了，她不用上班 for 她在哪儿工作 / 几点下班: the question's premise denied is its answer.
   const denied = deniesPremise(form, tokens, question);
   if (denied) for (const a of form.asks) given[a] ??= [denied];
@@ -1046,7 +1072,7 @@ export function answerForm(
         : judgesOwner(form, tokens) || otherPartner(form, tokens) || otherNarrowed(form, tokens)
           ? 'other'
           : aboutOf(form, tokens),
-    otherTime: otherTime(form, tokens, question),
+    otherTime: otherTime(form, tokens, question) || otherHoliday(question, text),
     otherAction: !same && (otherAction(form, tokens, given, question) || otherInFrame(form, tokens)),
   };
 }

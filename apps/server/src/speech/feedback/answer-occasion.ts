@@ -111,16 +111,26 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   // (八点 for 下课以后) sets the reply at another occasion; 冬天 may be when it is cold.
   const calendar = when.some((w) => !/^(以后|以前|的时候|时候)$/.test(w));
   const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
+  // 上个月 for 上次: a time on the same side of now as the question's (past for past) is one it may mean.
+  const sameSide = (t: string, w: string): boolean => [PAST, FUTURE].some((re) => re.test(t) && re.test(w));
   return (
     times.length > 0 &&
     !times.some((t) =>
       when.some((w) => {
         const [a, b] = [dayName(t.word), dayName(w)];
-        return b.includes(a) || a.includes(b) || within(t.word, w);
+        return b.includes(a) || a.includes(b) || within(t.word, w) || sameSide(t.word, w);
       }),
     )
   );
 }
+
+/** 寒假 for 暑假, 春节 for 中秋节: another holiday than the one the question names. */
+export function otherHoliday(question: string, text: string): boolean {
+  const asked: string[] = question.match(HOLIDAY) ?? [];
+  const said: string[] = text.match(HOLIDAY) ?? [];
+  return asked.length > 0 && said.length > 0 && !said.some((h) => asked.includes(h));
+}
+const HOLIDAY = /寒假|暑假|春节|国庆节|中秋节|端午节|圣诞节|元旦|元宵节|清明节|劳动节|情人节/g;
 
 /** 周六 / 礼拜六 / 星期六 are one day, as 星期日 and 星期天 are. */
 const dayName = (word: string): string =>
@@ -133,7 +143,8 @@ const FUTURE = /明天|后天|明晚|下个?(星期|周|月|礼拜|周末)|下�
 // A habit or a liking: 喜欢, 常常, 一般, 每天.
 const HABIT = /喜欢|爱|常常|经常|一般|平时|每天|每个|每年|总是|通常/;
 // A life's times: 小时候 is not answered by 现在.
-const CHILDHOOD = /小时候|小的时候|上小学的时候/;
+// 我以前在上海住 for 你在现在的城市住了多久: a time before now, as much as childhood, is not now.
+const CHILDHOOD = /小时候|小的时候|上小学的时候|^(我|我们)?以前/;
 const NOWADAYS = /现在|最近|这几年/;
 // A plan or a wish (想送, 打算, 准备): what is to come, not what was.
 const INTENT = /想|打算|准备|计划|要去|要买|要送|要做/;

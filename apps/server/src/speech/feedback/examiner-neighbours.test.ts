@@ -91,3 +91,24 @@ describe('examiner: the side of A还是B, said in other words or beside another 
     expect(await score(q, a)).toBeLessThan(50);
   });
 });
+
+describe('examiner: the way, the holiday, the time before now and the thing one has', () => {
+  it.each([
+    ['你奶奶平时怎么去买菜？', '走着去。'],
+    ['你一般怎么买火车票？', '在网上买。'],
+    ['你们什么时候放暑假？', '七月初。'],
+    ['你上次去博物馆是跟谁一起去的？', '上个月我跟两个朋友一起去的。'],
+    ['你们城市有没有动物园？', '我们城市有一个很大的动物园。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你一般怎么买火车票？', '火车票不太贵，一百多块钱。'],
+    ['你们什么时候放暑假？', '我们的寒假是一月底放。'],
+    ['你在现在的城市住了多长时间了？', '我以前在上海住了四年。'],
+    ['你们城市有没有动物园？', '我们城市有很多公园和博物馆。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});
