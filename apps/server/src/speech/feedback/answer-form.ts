@@ -412,6 +412,12 @@ function giving(
       )
         return [];
       if (picked.length) return picked;
+      // 一个人还是跟同学一起: doing it with someone else (跟我的室友一起) takes the side done with someone,
+      // alone (自己, 一个人) the other.
+      const withSide = [left, right].find((side) => COMPANY.test(side));
+      if (withSide && COMPANY.test(text) && !/(和|跟|同)(我|你)一起/.test(text)) return ['和…一起'];
+      if (withSide && /自己|一个人|独自/.test(text) && [left, right].some((side) => /自己|一个人/.test(side)))
+        return [/自己|一个人|独自/.exec(text)?.[0] ?? '自己'];
       if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
       // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
       // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
@@ -712,6 +718,8 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+const COMPANY = /(和|跟|同)[^，。,？?]{1,6}(一起|一块)/;
+const SCENE = /^(每天|周末|平时|早上|上午|中午|下午|晚上|今天|明天|昨天|现在|每个星期|星期天|星期六)$/;
 /** 走着去 / 在网上买 / 用手机订: a way of going or of doing, said in more than one word. */
 const MEANS_SAID = /走着|走路|步行|跑着|骑车|打车|开车|坐车|网上|上网|手机上|用手机|打电话/;
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
@@ -888,7 +896,9 @@ function otherAction(
       !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(giving[giving.indexOf(t) + 1]?.word ?? '') &&
       !setsTime(t) &&
       // 听说是国庆节: what one heard or thinks is no action of its own; 比如 only brings in examples.
-      !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为|比如|例如|像|包括)$/.test(t.word),
+      !/^(听说|据说|好像|记得|知道|希望|打算|准备|觉得|认为|比如|例如|像|包括)$/.test(t.word) &&
+      // 从七月十号开始: 开始 / 结束 say when the action runs, not another action (nor 是从 / 是在 joined).
+      !/^(开始|结束|是从|是在|是跟|是和)$/.test(t.word),
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
   const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
@@ -897,7 +907,8 @@ function otherAction(
   const lex = lexicon();
   const ownThing = tokens.some(
     (t) =>
-      /^n/.test(t.tag) &&
+      // (暑假 of 放暑假 is the thing; 周末 of 周末几点起床 only sets the scene.)
+      (/^n/.test(t.tag) || (t.tag === 't' && !(form.when ?? []).includes(t.word) && !SCENE.test(t.word))) &&
       t.tag !== 'nr' &&
       [...t.word].length > 1 &&
       question.includes(t.word) &&

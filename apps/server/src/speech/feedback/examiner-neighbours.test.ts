@@ -112,3 +112,21 @@ describe('examiner: the way, the holiday, the time before now and the thing one 
     expect(await score(q, a)).toBeLessThan(50);
   });
 });
+
+describe('examiner: a year said digit by digit, a span told by its start, company for a side', () => {
+  it.each([
+    ['你在现在的城市住了多长时间了？', '我是二零一九年搬过来的，到现在已经住了五年多了。'],
+    ['你们什么时候放暑假？', '我们的暑假是从七月十号开始的。'],
+    ['你喜欢一个人看电影还是跟朋友一起看电影？', '我常常跟我的室友一起看，她很喜欢电影。'],
+    ['你喜欢一个人看电影还是跟朋友一起看电影？', '我喜欢自己看。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['周末你一般几点起床？', '我周末一般晚上十一点睡觉。'],
+    ['你喜欢一个人看电影还是跟朋友一起看电影？', '我每个月看两次电影。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});

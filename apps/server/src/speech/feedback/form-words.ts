@@ -119,6 +119,12 @@ export function inUnit(t: Token, tokens: readonly Token[], allowed: ReadonlySet<
   if (numeral(tokens[at + 1]) && NUMERAL.test(t.word)) return false;
   let start = at;
   while (numeral(tokens[start - 1]) && NUMERAL.test(t.word)) start--;
+  // 二零一九年 said digit by digit names a year: its last 九年 is no length of nine years.
+  if (
+    /^[零〇一二三四五六七八九]年$/.test(t.word) &&
+    /^[零〇一二三四五六七八九]$/.test(tokens[at - 1]?.word ?? '')
+  )
+    return allowed.has('date');
   const rest = /^[零一二两三四五六七八九十百千万半几多\d.]+(.*)$/u.exec(t.word)?.[1] ?? t.word;
   const next = tokens[at + 1];
   const unit = rest || (next && HAN.test(next.word) ? next.word : '');
