@@ -102,7 +102,8 @@ function giving(
         (t) =>
           (/^nr/.test(t.tag) ||
             (PERSON_PRONOUNS.test(t.word) && !THIRD.test(t.word)) ||
-            PERSON_NAME.test(t.word) ||
+            // (小区 / 小狗 are words the lexicon knows, not a 小王.)
+            (PERSON_NAME.test(t.word) && !lex.entry(t.word)) ||
             lex.isA(t.word, 'person') ||
             lex.isA(t.word, 'family')) &&
           !asker.test(t.word) &&

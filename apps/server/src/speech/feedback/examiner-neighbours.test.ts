@@ -130,3 +130,17 @@ describe('examiner: a year said digit by digit, a span told by its start, compan
     expect(await score(q, a)).toBeLessThan(50);
   });
 });
+
+describe('examiner: 你呢 after a thing once done', () => {
+  it.each([
+    ['我上大学的时候在咖啡馆打过工，你呢？', '我高中的时候在一家书店工作过两个月。'],
+    ['我上大学的时候在咖啡馆打过工，你呢？', '我给小学生当过家教。'],
+    ['我去过上海，你呢？', '我没去过。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it('hears a liking of the statement’s thing as no answer', async () => {
+    expect(await score('我上大学的时候在咖啡馆打过工，你呢？', '我很喜欢喝咖啡。')).toBeLessThan(50);
+  });
+});

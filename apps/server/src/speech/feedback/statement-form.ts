@@ -152,11 +152,7 @@ export function statement(
     means(i) ? [] : [...(lex.entry(t.word)?.classes ?? [])].filter((c) => THING_KINDS.has(c)),
   );
   // 我打算在家休息 / 我要去同学家: a plan; 我在咖啡馆打过工: a thing once done.
-  const told = said.some((t) => PLAN.test(t.word))
-    ? 'plan'
-    : said.some((t, i) => t.word === '过' || (/过$/.test(t.word) && statementVerb(t, lex) && i > 0))
-      ? 'experience'
-      : undefined;
+  const told = said.some((t) => PLAN.test(t.word)) ? 'plan' : said.some(onceDone) ? 'experience' : undefined;
   return { verbs, kinds: [...new Set(kinds)], frame, things, ...(told ? { told } : {}) };
 }
 const PLAN = /^(打算|准备|计划|要|想|决定)$/;
@@ -175,11 +171,14 @@ function toldOfOwn(told: 'plan' | 'experience', said: readonly Token[]): string 
     if (said.some((t) => HABIT.test(t.word))) return null;
     return said.find(act)?.word ?? null;
   }
-  const done = said.find(
-    (t, i) => (t.word === '过' && act(said[i - 1])) || (/^\p{Script=Han}+过$/u.test(t.word) && act(t)),
-  );
-  return done?.word ?? null;
+  return said.find(onceDone)?.word ?? null;
 }
+
+/** 过 after a verb (去过, 打过工 as one word, 工作 过 however the tagger calls 工作), not 不过 / 过去 / 难过. */
+const onceDone = (t: Token, i: number, all: readonly Token[]): boolean =>
+  (t.word === '过' && i > 0 && HAN.test(all[i - 1]?.word ?? '')) ||
+  (/^\p{Script=Han}{1,2}过\p{Script=Han}?$/u.test(t.word) && !NOT_DONE.test(t.word));
+const NOT_DONE = /^(不过|难过|经过|通过|超过|过去|过年|过来|错过|路过|度过|只不过|放过)$/;
 
 /** Whether a word belongs to the statement's occasion (咖啡 of 喝咖啡的时候不放糖). */
 export const ofOccasion = (
