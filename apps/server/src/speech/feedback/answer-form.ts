@@ -149,7 +149,9 @@ function giving(
     }
     case 'place':
       // 哪儿不舒服 asks where in the body: 头, 肚子, 嗓子 are its places.
-      if (/舒服|疼|痛/.test(question)) return words((t) => bodily(t.word));
+      // (头疼的时候去哪儿买药 sets the occasion by a pain, and asks a place in town.)
+      if (/(哪儿|哪里|什么地方)\p{Script=Han}{0,2}(不舒服|疼|痛)/u.test(question))
+        return words((t) => bodily(t.word));
       return words(
         (t) =>
           t.tag !== 'r' &&
@@ -253,13 +255,15 @@ function giving(
       // the times are counted in.
       const length = !often && /多长时间|多久|几个小时|几分钟|多少时间/.test(question);
       const perPeriod = (t: Token): boolean =>
-        length &&
-        TIMES_DONE.test(
-          tokens
-            .slice(tokens.indexOf(t) + 1)
-            .map((x) => x.word)
-            .join(''),
-        );
+        (length &&
+          TIMES_DONE.test(
+            tokens
+              .slice(tokens.indexOf(t) + 1)
+              .map((x) => x.word)
+              .join(''),
+          )) ||
+        // 洗一次澡要半个小时 for 多久洗一次: what the action takes is its length, not the time between.
+        (between && /^(要|花)$/.test(tokens[tokens.indexOf(t) - 1]?.word ?? ''));
       return (SPAN_BY_ENDS.test(text) && !often ? ['…到…'] : []).concat(
         words(
           (t) =>
@@ -286,6 +290,9 @@ function giving(
       );
     case 'reason': {
       if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
+      // 我以为作业是下个星期交 / 我忘了: a mistaken belief or a lapse is why.
+      if (/以为|忘了|忘记/.test(text) && !/以为|忘/.test(question))
+        return [/以为|忘了|忘记/.exec(text)?.[0] ?? ''];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
@@ -369,6 +376,14 @@ function giving(
     case 'choice': {
       const options = form.options ?? [];
       const [left = '', right = ''] = question.split('还是');
+      // 地铁站 is a station, not the 地铁 taken: a longer word says a side when it ends on it (坐地铁) or
+      // opens on a verb or 在 before it (坐地铁去, 在家里).
+      const sideWord = (w: string, o: string): boolean => {
+        const at = w.indexOf(o);
+        if (at < 0) return false;
+        const [before, after] = [w.slice(0, at), w.slice(at + o.length)];
+        return (before === '' || SIDE_LEAD.test(before)) && (after === '' || SIDE_TAIL.test(after));
+      };
       // 电影 of 电影院 / 洗 of 洗衣机: a part of a side that both sides say (看电影, 洗) is no side; 去 of 出去玩 is.
       const partOf = (w: string, o: string): boolean =>
         o.includes(w) && !(left.includes(w) && right.includes(w));
@@ -390,7 +405,7 @@ function giving(
       const picked = tokens
         .filter(
           (t) =>
-            options.some((o) => t.word.includes(o) || partOf(t.word, o)) &&
+            options.some((o) => sideWord(t.word, o) || partOf(t.word, o)) &&
             HAN.test(t.word) &&
             !ofOtherAction(t),
         )
@@ -612,6 +627,9 @@ function giving(
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
       const opening = openingYesNo(tokens, question);
+      // 我们家没装这种机器 for 你家有没有洗碗机: a 没 in the opening clause says no.
+      if (/有没有/.test(question) && (openingClause(tokens) ?? []).some((t) => /^没有?$/.test(t.word)))
+        return ['没'];
       const occasion = /^(.*?)(的时候|以后|以前)/u.exec(question)?.[1] ?? '';
       // The question's predicate said again: its adjective (不远), else one of its verbs (养过, 喜欢).
       const own = tokens.filter((t) =>
@@ -719,6 +737,9 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+const GIVING = /^(给|送|帮|教|请)$/;
+const SIDE_LEAD = /^(在|坐|骑|开|喝|吃|用|去|看|打|玩|听|买|穿)$/;
+const SIDE_TAIL = /^(里|上|里面|去|来|吧)$/;
 const COMPANY = /(和|跟|同)[^，。,？?]{1,6}(一起|一块)/;
 const SCENE = /^(每天|周末|平时|早上|上午|中午|下午|晚上|今天|明天|昨天|现在|每个星期|星期天|星期六)$/;
 /** 走着去 / 在网上买 / 用手机订: a way of going or of doing, said in more than one word. */
@@ -771,6 +792,8 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
     const meAlone = said.some(
       (w, i) =>
         /^(我|我们)$/.test(w) &&
+        // (给我 / 帮我 is the learner as someone done for, not as the one who does it.)
+        !/^(给|帮|对|告诉|问)$/.test(said[i - 1] ?? '') &&
         // 我外婆 / 我的朋友 later on is the learner's own, not the learner.
         !ownedNext(tokens.find((t, k) => k > 0 && tokens[k - 1]?.word === w && t.word === said[i + 1])) &&
         !subjects.some(
@@ -906,8 +929,10 @@ function otherAction(
   // 把垃圾带下去 for 什么时候倒垃圾: the question's own thing said anywhere in the answer keeps another verb on
   // its action (said in other words, not another action). Its people do not: 我爸爸喜欢吃饺子 for 你爸爸会做什么菜.
   const lex = lexicon();
+  // (坐公共汽车 for 等公共汽车要等多久: the thing taken by another verb is another action on it.)
   const ownThing = tokens.some(
-    (t) =>
+    (t, i) =>
+      !own.includes(tokens[i - 1] as Token) &&
       // (暑假 of 放暑假 is the thing; 周末 of 周末几点起床 only sets the scene.)
       (/^n/.test(t.tag) || (t.tag === 't' && !(form.when ?? []).includes(t.word) && !SCENE.test(t.word))) &&
       t.tag !== 'nr' &&
@@ -1014,6 +1039,18 @@ export function answerForm(
     const by = none && NONE_ANSWERS.has(asked) ? [none] : giving(asked, form, tokens, text, question, topic);
     if (by.length) given[asked] = [...new Set(by)].slice(0, 4);
   }
+  // 我给我妹妹发红包了 for 谁给你发红包: the learner doing it to someone answers who did it the other way.
+  if (
+    given.person &&
+    /谁(给|送|帮|教|请)(你|您)/.test(question) &&
+    tokens.some(
+      (t, i) =>
+        /^(我|我们)$/.test(t.word) &&
+        GIVING.test(tokens[i + 1]?.word ?? '') &&
+        !GIVING.test(tokens[i - 1]?.word ?? ''),
+    )
+  )
+    delete given.person;
   // 我们城市有很多公园 for 你们城市有没有动物园: 有 said of other things, the one asked never named, says no yes.
   if (given.yes_no && otherHad(question, tokens)) delete given.yes_no;
   // 她现在不工作 / 我妈妈退休了，她不用上班 for 她在哪儿工作 / 几点下班: the question's premise denied is its answer.
@@ -1075,7 +1112,7 @@ export function answerForm(
       named(given.person) &&
       !form.introduced &&
       !(
-        /(和|跟|同|与)谁/.test(question) &&
+        (/(和|跟|同|与)谁/.test(question) || form.about?.who === 'you') &&
         aboutOf(form, tokens) === 'other' &&
         (form.about?.who === 'other' ||
           (openingClause(tokens) ?? []).some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word)))

@@ -144,3 +144,25 @@ describe('examiner: 你呢 after a thing once done', () => {
     expect(await score('我上大学的时候在咖啡馆打过工，你呢？', '我很喜欢喝咖啡。')).toBeLessThan(50);
   });
 });
+
+describe('examiner: who asks, who gives, and a place while in pain', () => {
+  it.each([
+    ['你头疼的时候，一般去哪儿买药？', '楼下的药店。'],
+    ['你找不到路的时候，一般问谁？', '问警察。'],
+    ['你多长时间给你的小狗洗一次澡？', '两个星期一次。'],
+    ['你家有没有洗碗机？', '我们家没装这种机器，都是手洗。'],
+    ['你今天为什么没交作业？', '我以为作业是下个星期交。'],
+    ['今年春节的时候，谁给你发红包了？', '我爷爷给我发了一个大红包。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你喜欢喝茶还是喝咖啡？', '我家旁边有一家咖啡馆。'],
+    ['你找不到路的时候，一般问谁？', '我妈妈找不到路的时候常常给我打电话。'],
+    ['你多长时间给你的小狗洗一次澡？', '给小狗洗一次澡要半个小时。'],
+    ['今年春节的时候，谁给你发红包了？', '今年春节我给我妹妹发红包了。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});

@@ -145,7 +145,14 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
     if (/^[你我他她]./.test(t.word) && !PERSON_PRONOUNS.test(t.word)) break;
     // 家 / 在家 is a home (在家休息), not the family as a person.
     if (t.word === '家' || t.word.startsWith('在')) break;
-    if (PERSON_PRONOUNS.test(t.word) || lex.isA(t.word, 'person') || lex.isA(t.word, 'family'))
+    // 大卫今天没交作业: a name the lexicon does not know is someone too, when something is said of it
+    // (李娜。 alone names the one asked for).
+    if (
+      PERSON_PRONOUNS.test(t.word) ||
+      lex.isA(t.word, 'person') ||
+      lex.isA(t.word, 'family') ||
+      (t.tag === 'nr' && !lex.entry(t.word) && clause.slice(i + 1).some((u) => /^v/.test(u.tag)))
+    )
       out.push(t.word);
     else if (t.word !== '的') break;
   }
@@ -400,7 +407,12 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   const acts = actions(mainClause(tokens)).map((t) => t.word);
   if (acts.length) form.actions = acts;
-  const subject = subjectOf(mainClause(tokens), lex);
+  // 你找不到路的时候，一般问谁: a main clause without a subject keeps the one the question opened on.
+  const opened = clausesAtPunctuation(tokens).find((c) => c.some((t) => HAN.test(t.word))) ?? [];
+  const own = subjectOf(mainClause(tokens), lex);
+  const occasion = opened.some((t) => /^(时候|的时候|以后|以前)$/.test(t.word));
+  const subject =
+    own.length || !occasion ? own : subjectOf(opened, lex).filter((w) => /^(你|你们|您)$/.test(w));
   // 你觉得……怎么样 asks the learner's view of a thing: the answer's subjects are the things judged.
   const view = asks.has('evaluation') && /觉得|认为|看/.test(q);
   const people = tokens
