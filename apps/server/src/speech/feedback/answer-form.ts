@@ -349,6 +349,8 @@ function giving(
             (t) =>
               ((/^v/.test(t.tag) && t.tag !== 'vn') ||
                 /^a/.test(t.tag) ||
+                // 走不动 / 来不及 come as set phrases.
+                (t.tag === 'l' && /不|得/.test(t.word)) ||
                 (t.tag === 'n' && verbOnly(t.word))) &&
               !STATIVE.test(t.word) &&
               !question.includes(t.word),

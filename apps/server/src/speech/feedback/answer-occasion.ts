@@ -110,7 +110,10 @@ export function otherTime(form: QuestionForm, tokens: readonly Token[], question
   // A frame said by an event (下课以后, 天气冷的时候) names no day or season: only a clock time or a date
   // (八点 for 下课以后) sets the reply at another occasion; 冬天 may be when it is cold.
   const calendar = when.some((w) => !/^(以后|以前|的时候|时候)$/.test(w));
-  const times = first.filter((t) => (calendar && t.tag === 't') || (isNumber(t) && /点|号/.test(t.word)));
+  // (当 of 当服务员 may come tagged as a time: a lone character is no time said.)
+  const times = first.filter(
+    (t) => (calendar && t.tag === 't' && [...t.word].length > 1) || (isNumber(t) && /点|号/.test(t.word)),
+  );
   // 上个月 for 上次: a time on the same side of now as the question's (past for past) is one it may mean.
   const sameSide = (t: string, w: string): boolean => [PAST, FUTURE].some((re) => re.test(t) && re.test(w));
   return (

@@ -166,3 +166,17 @@ describe('examiner: who asks, who gives, and a place while in pain', () => {
     expect(await score(q, a)).toBeLessThan(50);
   });
 });
+
+describe('examiner: a tagger’s odd cuts, and “I don’t know” beside the question said back', () => {
+  it.each([
+    ['你周末在哪儿打工？', '在一家中国饭馆当服务员。'],
+    ['你今天早上为什么迟到了？', '路上车太多了 走不动'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it('hears the question said back with 我不知道 as no answer', async () => {
+    const q = '请说说你收到过的最喜欢的一件礼物。';
+    expect(await score(q, '我收到过的最喜欢的礼物……我不知道，我想不起来。')).toBeLessThan(40);
+  });
+});

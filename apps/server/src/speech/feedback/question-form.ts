@@ -186,7 +186,7 @@ function introducedNoun(tokens: readonly Token[]): string | undefined {
     (t, i) =>
       /介绍|谈谈|说说|讲讲/.test(t.word) || (/^(说|谈|讲)$/.test(t.word) && words[i + 1]?.word === t.word),
   );
-  const noun = last !== undefined && (/^n/.test(last.tag) || PASTIME.test(last.word));
+  const noun = last !== undefined && (/^(n|vn)/.test(last.tag) || PASTIME.test(last.word));
   return last && verb >= 0 && words.indexOf(last) > verb + 1 && noun ? last.word : undefined;
 }
 

@@ -70,6 +70,7 @@ const PASSAGE_MIN_CHARS = 100;
 const PASSAGE_PRECISION_WEIGHT = 0.8;
 // A summary retells in its own words too: from this share of words taken from the passage on, it is on it.
 const PASSAGE_WORDS_ENOUGH = 0.6;
+const NOT_KNOWN = /^(不知道|想不起来|不记得|记不清|说不好|不会说|不清楚|忘了|怎么说)$/;
 const hanCount = (text: string): number => [...text].filter((c) => HAN.test(c)).length;
 /** Share of the answer's own words of two or more characters that stand in the passage. */
 function fromPassage(own: readonly Token[], passage: string): number {
@@ -298,9 +299,11 @@ export function measureRelevance(
     score *= FACTS_ONLY_SHARE;
   // 嗯 假期 嗯 一个月 for 如果你有一个月的假期，你打算做什么: the question's own words and nothing else give
   // nothing it asks (where a side or a yes is asked, its words are the answer).
+  // (…我收到过的最喜欢的礼物……我不知道，我想不起来: the question's words and a "don't know" are no more.)
   const parroted =
     own.length > 0 &&
-    own.every((t) => question.includes(t.word)) &&
+    own.every((t) => question.includes(t.word) || NOT_KNOWN.test(t.word)) &&
+    own.some((t) => !NOT_KNOWN.test(t.word)) &&
     !form.asks.some((a) => a === 'choice' || a === 'yes_no') &&
     // 我同意。健康很重要。: a view asked for may be given in the question's words.
     !stanceAsked &&
