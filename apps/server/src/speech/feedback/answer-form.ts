@@ -293,6 +293,10 @@ function giving(
       // 我以为作业是下个星期交 / 我忘了: a mistaken belief or a lapse is why.
       if (/以为|忘了|忘记/.test(text) && !/以为|忘/.test(question))
         return [/以为|忘了|忘记/.exec(text)?.[0] ?? ''];
+      // Asked why something happened (为什么迟到, 为什么这么累), a liking or a habit (我累的时候喜欢睡觉,
+      // 我每天坐地铁来) says what one does, not why it happened.
+      const happened = EVENT_WHY.test(question);
+      if (happened && /常常|经常|一般|每天|平时|喜欢/.test(text)) return [];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
@@ -739,6 +743,8 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
+/** 为什么迟到 / 为什么这么累 / 为什么没来: why something happened, not why one wants or likes it. */
+const EVENT_WHY = /(为什么|为啥|怎么)(又|这么|那么|没|不|迟到|生气|哭|累|晚|感冒|生病)/;
 const GIVING = /^(给|送|帮|教|请)$/;
 const SIDE_LEAD = /^(在|坐|骑|开|喝|吃|用|去|看|打|玩|听|买|穿)$/;
 const SIDE_TAIL = /^(里|上|里面|去|来|吧)$/;

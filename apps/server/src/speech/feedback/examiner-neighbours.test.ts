@@ -180,3 +180,12 @@ describe('examiner: a tagger’s odd cuts, and “I don’t know” beside the q
     expect(await score(q, '我收到过的最喜欢的礼物……我不知道，我想不起来。')).toBeLessThan(40);
   });
 });
+
+describe('examiner: why something happened', () => {
+  it('hears what one likes to do when tired as no reason for being tired, and a cause as one', async () => {
+    const q = '你今天为什么这么累？';
+    expect(await score(q, '我累的时候喜欢睡觉，或者听听音乐。')).toBeLessThan(50);
+    expect(await score(q, '昨天晚上没睡好。')).toBeGreaterThanOrEqual(70);
+    expect(await score('你今天早上为什么迟到了？', '因为我每天都起得很晚。')).toBeGreaterThanOrEqual(70);
+  });
+});
