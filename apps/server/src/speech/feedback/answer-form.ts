@@ -297,6 +297,13 @@ function giving(
       // 我每天坐地铁来) says what one does, not why it happened.
       const happened = EVENT_WHY.test(question);
       if (happened && /常常|经常|一般|每天|平时|喜欢/.test(text)) return [];
+      // 跟朋友出去吃了 for 为什么没在家吃饭: what was done instead is why.
+      const instead = /为什么(没|不)/.test(question)
+        ? words(
+            (t) => /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && !question.includes(t.word),
+          )
+        : [];
+      if (instead.length) return instead;
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
@@ -440,7 +447,8 @@ function giving(
       if (withSide && COMPANY.test(text) && !/(和|跟|同)(我|你)一起/.test(text)) return ['和…一起'];
       if (withSide && /自己|一个人|独自/.test(text) && [left, right].some((side) => /自己|一个人/.test(side)))
         return [/自己|一个人|独自/.exec(text)?.[0] ?? '自己'];
-      if (/都|两个|两种|都不|哪个都/.test(text)) return ['都'];
+      // (两个小时 counts hours, not both sides.)
+      if (/都|两个(?!小时|钟头|月|星期|礼拜)|两种|都不|哪个都/.test(text)) return ['都'];
       // A third option of the same kind (喝牛奶 for 茶还是咖啡), taken by the question's own verb or by
       // none: 吃鱼 for 喜欢猫还是喜欢狗 is another thing done, not a third pet.
       // 坐高铁 for 坐火车还是坐飞机: a thing the verb both sides share takes is a third of the same kind.
@@ -467,9 +475,11 @@ function giving(
     case 'evaluation':
       return words(
         (t) =>
-          t.tag.startsWith('a') ||
-          (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
-          EVALUATION_WORDS.test(t.word),
+          (t.tag.startsWith('a') ||
+            (lex.entry(t.word)?.pos ?? '').startsWith('a') ||
+            EVALUATION_WORDS.test(t.word)) &&
+          // 我喜欢打篮球 for 那场比赛怎么样: a liking of an activity judges nothing asked.
+          !(/^(喜欢|爱)$/.test(t.word) && /^v/.test(tokens[tokens.indexOf(t) + 1]?.tag ?? '')),
       );
     case 'manner': {
       // (鱼 is an animal the lexicon knows, and a dish: see KIND_ALSO.)
@@ -633,6 +643,19 @@ function giving(
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
       const opening = openingYesNo(tokens, question);
+      // 退过一次 for 有没有退过货 / 我吃饭时一般不玩手机 for 吃饭的时候看手机吗: the question's verb said with
+      // its 过, or the question's thing said as not done, is a yes or a no.
+      const [first = '', second = ''] = spoken(tokens).map((t) => t.word);
+      const once = /^\p{Script=Han}过$/u.test(first) ? first : second === '过' ? `${first}过` : '';
+      if (once && question.includes(once)) return [once];
+      const deniedThing = tokens.findIndex(
+        (t, i) =>
+          /^(不|没|没有|从来不|从不)$/.test(t.word) &&
+          tokens
+            .slice(i + 1, i + 4)
+            .some((u) => /^n/.test(u.tag) && u.word.length > 1 && question.includes(u.word)),
+      );
+      if (deniedThing >= 0) return [tokens[deniedThing]?.word ?? '不'];
       // 我们家没装这种机器 for 你家有没有洗碗机: a 没 in the opening clause says no.
       if (/有没有/.test(question) && (openingClause(tokens) ?? []).some((t) => /^没有?$/.test(t.word)))
         return ['没'];
@@ -745,7 +768,9 @@ const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
 /** 为什么迟到 / 为什么这么累 / 为什么没来: why something happened, not why one wants or likes it. */
 const EVENT_WHY = /(为什么|为啥|怎么)(又|这么|那么|没|不|迟到|生气|哭|累|晚|感冒|生病)/;
-const GIVING = /^(给|送|帮|教|请)$/;
+/** 问谁 / 坐在谁旁边 / 找谁: 谁 is whom the learner acts on (谁教你 / 是谁送的: 谁 is who acts, whoever it is). */
+const WHO_OBJECT = /(问|找|在|陪|像|见|看|等|叫|想|给|送|告诉|跟|和|同|与)谁/;
+const GIVING = /^(给|送|送给|帮|教|请)$/;
 const SIDE_LEAD = /^(在|坐|骑|开|喝|吃|用|去|看|打|玩|听|买|穿)$/;
 const SIDE_TAIL = /^(里|上|里面|去|来|吧)$/;
 const COMPANY = /(和|跟|同)[^，。,？?]{1,6}(一起|一块)/;
@@ -1050,7 +1075,7 @@ export function answerForm(
   // 我给我妹妹发红包了 for 谁给你发红包: the learner doing it to someone answers who did it the other way.
   if (
     given.person &&
-    /谁(给|送|帮|教|请)(你|您)/.test(question) &&
+    /谁(给|送|帮|教|请)给?(你|您)/.test(question) &&
     tokens.some(
       (t, i) =>
         /^(我|我们)$/.test(t.word) &&
@@ -1120,7 +1145,7 @@ export function answerForm(
       named(given.person) &&
       !form.introduced &&
       !(
-        (/(和|跟|同|与)谁/.test(question) || form.about?.who === 'you') &&
+        (/(和|跟|同|与)谁/.test(question) || (form.about?.who === 'you' && WHO_OBJECT.test(question))) &&
         aboutOf(form, tokens) === 'other' &&
         (form.about?.who === 'other' ||
           (openingClause(tokens) ?? []).some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word)))

@@ -189,3 +189,24 @@ describe('examiner: why something happened', () => {
     expect(await score('你今天早上为什么迟到了？', '因为我每天都起得很晚。')).toBeGreaterThanOrEqual(70);
   });
 });
+
+describe('examiner: who did it for 是谁…的, the sides of 去A还是去B, a case for each side', () => {
+  it.each([
+    ['你的这件外套是谁送给你的？', '我太太给我买的。'],
+    ['你喜欢去爬山还是去游泳？', '游泳吧，我游得比较好。'],
+    ['旅游的时候，你喜欢住酒店还是住朋友家？', '如果那儿有朋友，我就住朋友家；没有的话就住酒店。'],
+    ['你昨天晚上为什么没在家吃饭？', '跟朋友出去吃了。'],
+    ['你吃饭的时候看手机吗？', '我吃饭时一般不玩手机，我妈妈不让。'],
+    ['你最近有没有在网上退过货？', '退过一次，一条裤子。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你的这件外套是谁送给你的？', '我送给我妈妈一件外套。'],
+    ['你昨天看的那场篮球比赛怎么样？', '我喜欢打篮球，我每个星期打两次。'],
+    ['你在家上网一般用手机还是用电脑？', '我在家每天上网两个小时。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});

@@ -280,8 +280,10 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
       pivot >= 0 ? side(tokens.slice(clauseStart(), pivot)) : words(before.split(/[，,]/).pop() ?? '');
     // 坐地铁去上班: the side ends where the sentence goes on (去上班 is shared by both sides).
     const rest = pivot >= 0 ? side(tokens.slice(pivot + 1)) : words(after);
+    // (去游泳: 游泳, tagged a verbal noun, is the side itself, not the sentence going on.)
     const stop = rest.findIndex(
-      (w) => !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag)) && rest.indexOf(w) > 0,
+      (w, i) =>
+        !a.includes(w) && tokens.some((t) => t.word === w && /^v/.test(t.tag) && t.tag !== 'vn') && i > 0,
     );
     const b = stop > 0 ? rest.slice(0, stop) : rest;
     // 在超市买菜还是在市场买菜: what both sides say (买菜) is no side; the last word before 还是 that

@@ -320,7 +320,8 @@ export function measureRelevance(
     (form.options ?? [])
       .filter((o) => o.length > 1 || !(form.actions ?? []).includes(o))
       .every((o) => text.includes(o) || (o.length > 1 && VERB_FIRST.test(o) && text.includes(o.slice(1)))) &&
-    !/都|更|比较|最|喜欢|爱|要|想/.test(text);
+    // (如果那儿有朋友，我就住朋友家；没有的话就住酒店: a side for each case is an answer.)
+    !/都|更|比较|最|喜欢|爱|要|想|如果|要是|的话|看情况|不一定/.test(text);
   // 一家手机店里有很多新手机。一个年轻男人拿着…: the picture's lines read back describe nothing.
   const linesRead =
     input.question_type === 'picture' && readsLinesBack(input.image_texts ?? [], chars, syllables);
