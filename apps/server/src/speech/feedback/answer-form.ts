@@ -128,6 +128,9 @@ function giving(
         )
         .map((t) => t.word);
       if (called.length) people.push(...called.filter((w) => !people.includes(w)));
+      // 我家有五口人，爸爸、妈妈、哥哥…… for 你家谁的年纪最大: the family listed names no one of them.
+      if (/谁\p{Script=Han}{0,4}最/u.test(question) && people.length >= 3 && !/最|比|是/.test(text))
+        return [];
       // 大卫。: a name alone, which no list holds, answers 谁.
       const alone = said.filter((t) => !FILLERS.test(t.word));
       if (
@@ -254,6 +257,20 @@ function giving(
       // 每次练多长时间 asks how long: 两次 / 每天晚上 say how often, and the 一个星期 of 一个星期两次 is what
       // the times are counted in.
       const length = !often && /多长时间|多久|几个小时|几分钟|多少时间/.test(question);
+      // The unit after a number, past hesitations (两个 嗯 那个 小时), or the question's own (几个小时).
+      const spanAfter = (t: Token): boolean =>
+        /几个?(小时|钟头|分钟|天|年|月|星期)/.test(question) ||
+        SPAN_SAID.test(
+          [
+            t,
+            ...tokens
+              .slice(tokens.indexOf(t) + 1)
+              .filter((x) => isSaid(x) && !/^(那个|这个|就是)$/.test(x.word))
+              .slice(0, 3),
+          ]
+            .map((x) => x.word)
+            .join(''),
+        );
       const perPeriod = (t: Token): boolean =>
         (length &&
           TIMES_DONE.test(
@@ -270,7 +287,9 @@ function giving(
             (!isNumber(t) &&
               ((ownFrequency(t.word, question) && !length) || (!often && SPAN_WORDS.test(t.word)))) ||
             (inUnit(t, tokens, often && !between ? FREQUENCY_UNITS : length ? SPAN_UNITS : DURATION_UNITS) &&
-              !perPeriod(t)) ||
+              !perPeriod(t) &&
+              // 写二十个汉字 for 写汉字要多长时间: a count of things is no length (六个 for 睡几个小时 is).
+              !(length && !spanAfter(t))) ||
             (between && /^半(年|天|个月)$/.test(t.word)) ||
             (isNumber(t) && FREQUENCY.test(t.word) && !length) ||
             // 很多 / 不多 / 很长 say how long or how often roughly.
@@ -290,6 +309,10 @@ function giving(
       );
     case 'reason': {
       if (REASON.test(text)) return [REASON.exec(text)?.[0] ?? '因为'];
+      // 我爸爸为什么换工作……我不知道: not knowing is no reason.
+      if (/不知道|不清楚|不记得|想不起来/.test(text)) return [];
+      // 怕考不好 for 为什么会紧张: a fear is why.
+      if (/怕|担心/.test(text) && !/怕|担心/.test(question)) return [/怕|担心/.exec(text)?.[0] ?? '怕'];
       // 我以为作业是下个星期交 / 我忘了: a mistaken belief or a lapse is why.
       if (/以为|忘了|忘记/.test(text) && !/以为|忘/.test(question))
         return [/以为|忘了|忘记/.exec(text)?.[0] ?? ''];
@@ -434,10 +457,12 @@ function giving(
         options.every((o) => new RegExp(`${o}[^，。,]{0,2}(很|比较|非常|特别|太|有点儿?)`).test(text));
       if (described && !PREFERS.test(text)) return [];
       // 我每天给朋友打两次电话 for 喜欢打电话还是发短信: how often one side is done, no side liked.
+      // (我每天看电视看一个小时 / 我现在住在市中心，已经住了三年了 / 我的手机里有三个App: how long, how
+      // much or that one does it, and no liking.)
       if (
-        TIMES_DONE.test(text) &&
+        AMOUNT_DONE.test(text) &&
         /喜欢|想|愿意/.test(question) &&
-        !PREFERS.test(text.replace(new RegExp(TIMES_DONE.source, 'g'), ''))
+        !PREFERS.test(text.replace(new RegExp(AMOUNT_DONE.source, 'g'), ''))
       )
         return [];
       if (picked.length) return picked;
@@ -599,6 +624,10 @@ function giving(
             kindWord !== undefined &&
             HAN.test(t.word) &&
             ((tokens[i + 1]?.word === kindWord && /^(n|a|nz|ns|l|vn)/.test(t.tag)) ||
+              // (手机上的词典: a place on it, then 的.)
+              (/^(上|里)$/.test(tokens[i + 1]?.word ?? '') &&
+                tokens[i + 2]?.word === '的' &&
+                tokens[i + 3]?.word === kindWord) ||
               (tokens[i + 1]?.word === '的' &&
                 tokens[i + 2]?.word === kindWord &&
                 /^(n|a|nz|ns|l|vn|v)/.test(t.tag) &&
@@ -767,7 +796,7 @@ const toldInClauses = (tokens: readonly Token[]): boolean =>
 const LOCATIVE =
   /^(对面|旁边|前面|前边|后面|后边|附近|左边|右边|东边|西边|南边|北边|里边|里面|外边|外面|中间|楼上|楼下|对门|隔壁)$/;
 /** 为什么迟到 / 为什么这么累 / 为什么没来: why something happened, not why one wants or likes it. */
-const EVENT_WHY = /(为什么|为啥|怎么)(又|这么|那么|没|不|迟到|生气|哭|累|晚|感冒|生病)/;
+const EVENT_WHY = /(为什么|为啥|怎么)(又|这么|那么|没|不|会|迟到|生气|哭|累|晚|感冒|生病|紧张)/;
 /** 问谁 / 坐在谁旁边 / 找谁: 谁 is whom the learner acts on (谁教你 / 是谁送的: 谁 is who acts, whoever it is). */
 const WHO_OBJECT = /(问|找|在|陪|像|见|看|等|叫|想|给|送|告诉|跟|和|同|与)谁/;
 const GIVING = /^(给|送|送给|帮|教|请)$/;
@@ -901,6 +930,9 @@ const modifiesNext = (next: Token | undefined): boolean =>
 /** 一年 / 两天 / 三周: a count of years, days or weeks (a length); 一月 / 二号 name a month or a day. */
 const SPAN_COUNT = /^[一二两三四五六七八九十几半]{1,3}(年|天|周|个?星期|个月|个小时)$/;
 const NUMERAL_TOKEN = /^[零一二两三四五六七八九十百千\d]+$/;
+const SPAN_SAID = /小时|钟头|分钟|刻|天|年|月|星期|周|礼拜|会儿|整/;
+const AMOUNT_DONE =
+  /[一两二三四五六七八九十几半]+(个)?(次|小时|分钟|年|个月)|有[一两二三四五六七八九十几]+个/;
 const TIMES_DONE = /[一两二三四五六七八九十几]次/;
 const OFTEN_SAID = /^(很少|常常|经常|有时候|有时|从来不|从来没|从不|偶尔|不常|总是)$/;
 const HOW_OFTEN = /几次|多少次|几回|多少回|(多久|多长时间)\p{Script=Han}*一次/u;

@@ -210,3 +210,24 @@ describe('examiner: who did it for 是谁…的, the sides of 去A还是去B, a 
     expect(await score(q, a)).toBeLessThan(50);
   });
 });
+
+describe('examiner: a side inside the other, a length in its unit, a fear as a reason', () => {
+  it.each([
+    ['你和朋友一般在家里玩还是出去玩？', '出去玩。'],
+    ['你查生词的时候用什么词典？', '手机上的词典。'],
+    ['你考试以前为什么会紧张？', '怕考不好。'],
+    ['你每天练习写汉字要多长时间？', '半个小时。'],
+    ['你家谁的年纪最大？', '我爷爷，他八十岁了。'],
+  ])('%s answered by %s scores at least 70', async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each([
+    ['你喜欢住在市中心还是住在郊区？', '我现在住在市中心，已经住了三年了。'],
+    ['你考试以前为什么会紧张？', '我考试以前一般和同学一起去图书馆复习。'],
+    ['你每天练习写汉字要多长时间？', '我每天练习写二十个汉字。'],
+    ['你家谁的年纪最大？', '我家有五口人，爸爸、妈妈、哥哥、妹妹和我。'],
+  ])('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+});

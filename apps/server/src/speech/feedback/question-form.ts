@@ -270,7 +270,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     const side = (ts: readonly Token[]): string[] =>
       ts
         .map((t) => (/^在\p{Script=Han}+$/u.test(t.word) ? { ...t, word: t.word.slice(1), tag: 's' } : t))
-        .filter((t) => /^(n|v|a|t|s|nr|nz|vn|l)/.test(t.tag) && !/喜欢|觉得|想|要/.test(t.word))
+        .filter((t) => /^(n|v|a|t|s|nr|nz|vn|l|eng)/.test(t.tag) && !/喜欢|觉得|想|要/.test(t.word))
         .map((t) => t.word);
     const clauseStart = (): number => {
       for (let i = pivot - 1; i >= 0; i--) if (tokens[i]?.tag === 'x') return i + 1;
@@ -288,7 +288,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
     const b = stop > 0 ? rest.slice(0, stop) : rest;
     // 在超市买菜还是在市场买菜: what both sides say (买菜) is no side; the last word before 还是 that
     // only one side says is.
-    const own = a.filter((w) => !b.includes(w));
+    // (玩 of 在家里玩 is inside 出去玩: a word the other side holds is no side either.)
+    const own = a.filter((w) => !b.some((x) => x.includes(w)));
     form.options = [...new Set([...(own.length ? own : a).slice(-1), ...b.filter((w) => !a.includes(w))])];
   }
   const what = tokens.findIndex((t) => /^(什么|哪个|哪种|哪些|哪一个|哪儿)$/.test(t.word));
