@@ -150,8 +150,17 @@ export const BLIND13_SET = new URL('./examiner-blind13.json', import.meta.url);
 export const BLIND14_SET = new URL('./examiner-blind14.json', import.meta.url);
 /** The ninth pass's part of a fifteenth set (72 answers), measured unread, then read (decision 038). */
 export const BLIND15_SET = new URL('./examiner-blind15.json', import.meta.url);
-/** The ninth pass's late parts (477 answers), measured once after the rules were fixed; never read. */
+/** The ninth pass's late parts (477 answers), measured once after its rules were fixed, then read in the tenth. */
 export const BLIND16_SET = new URL('./examiner-blind16.json', import.meta.url);
+/**
+ * The tenth pass's sets (decision 039), 216 answers each, written blind one after another: each was
+ * measured unread on the rules read off the ones before, then read; the twentieth was measured once
+ * after the rules were fixed and never read.
+ */
+export const BLIND17_SET = new URL('./examiner-blind17.json', import.meta.url);
+export const BLIND18_SET = new URL('./examiner-blind18.json', import.meta.url);
+export const BLIND19_SET = new URL('./examiner-blind19.json', import.meta.url);
+export const BLIND20_SET = new URL('./examiner-blind20.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

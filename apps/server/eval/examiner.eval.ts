@@ -17,6 +17,10 @@ import {
   BLIND14_SET,
   BLIND15_SET,
   BLIND16_SET,
+  BLIND17_SET,
+  BLIND18_SET,
+  BLIND19_SET,
+  BLIND20_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -92,7 +96,11 @@ for (const [title, set] of [
   ['thirteenth blind set (eighth pass: first figures taken unread, then read)', BLIND13_SET],
   ['fourteenth blind set (eighth pass: first figures taken unread, then read)', BLIND14_SET],
   ['fifteenth blind set, one part (ninth pass: first figures taken unread, then read)', BLIND15_SET],
-  ['sixteenth blind set, the late parts (ninth pass: held out, never read)', BLIND16_SET],
+  ['sixteenth blind set, the late parts (ninth pass: held out; read in the tenth)', BLIND16_SET],
+  ['seventeenth blind set (tenth pass: first figures taken unread, then read)', BLIND17_SET],
+  ['eighteenth blind set (tenth pass: first figures taken unread, then read)', BLIND18_SET],
+  ['nineteenth blind set (tenth pass: first figures taken unread, then read)', BLIND19_SET],
+  ['twentieth blind set (tenth pass: held out, never read)', BLIND20_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

@@ -82,9 +82,10 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     if (
       POINT_TIME.test(t.word) &&
       !/^(一点|有点)$/.test(t.word) &&
-      // 越来越快的今天 is a noun phrase, not a time after its verb; 充一个晚上 / 逛一下午 say how long.
+      // 越来越快的今天 is a noun phrase, not a time after its verb; 充一个晚上 / 逛一下午 / 去三个晚上 say
+      // how long or how often.
       prev?.word !== '的' &&
-      !/^(一|一个|整|整个|半)$/.test(prev?.word ?? '') &&
+      !/^([一二两三四五六七八九十几]+个?|整|整个|半)$/.test(prev?.word ?? '') &&
       end &&
       i > 0 &&
       words.slice(0, i).some((w, j) => isVerb(w) && !TAKES_TIME.test(w.word) && j >= i - 5) &&
@@ -96,8 +97,8 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       t.word === '是' &&
       next !== undefined &&
       !NOMINAL_SUBJECT.test(prev?.word ?? '') &&
-      // 可能是堵车了: a guess at what happened takes 是.
-      !/^(可能|也许|大概|应该|一定|肯定|好像)$/.test(prev?.word ?? '') &&
+      // 可能是堵车了: a guess at what happened takes 是; 特别是有了孩子以后 singles out a time.
+      !/^(可能|也许|大概|应该|一定|肯定|好像|特别|尤其|就)$/.test(prev?.word ?? '') &&
       ((DEGREE.test(next.word) && isAdjective(after) && i + 3 >= words.length) ||
         (isAdjective(next) &&
           (i + 2 >= words.length || after?.word === '了') &&
@@ -174,8 +175,10 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     )
       out.push({ rule: 'modal_at_end', said: said([words[i - 2], prev, t]) });
     // 一个裤子 / 两个书: a noun with a measure word of its own takes it, not 个 (一条裤子, 两本书).
+    // (一个词典App: the noun counted is the App the 词典 describes.)
     const noun = words[i + 1]?.word === '的' ? undefined : words[i + 1];
-    if (COUNT.test(t.word) && noun && OWN_MEASURE.test(noun.word))
+    const described = /^(eng|n)/.test(words[i + 2]?.tag ?? '');
+    if (COUNT.test(t.word) && noun && OWN_MEASURE.test(noun.word) && !described)
       out.push({ rule: 'measure_word', said: said([t, noun]) });
     // 五个朋友中国的: the describing word and 的 after the noun, ending the sentence.
     if (
