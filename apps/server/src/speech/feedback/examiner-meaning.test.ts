@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ExaminerEngine } from './examiner.js';
+import { basicAnswer } from './test-answers.js';
 import type { AnswerInput } from './types.js';
 
 // What the examiner must never do, whatever the set: score a correct short answer to a basic question
 // below 70 or a question said back above 40, praise or advise what the learner already did, or give
 // an answer that is not Chinese anything on any dimension.
 const examiner = new ExaminerEngine();
-const basic = (question: string, answer: string): AnswerInput => ({
-  question_type: 'answer',
-  level: 'basic',
-  question_text: question,
-  answer_text: answer,
-  time_limit_s: 10,
-  model_answers: [],
-  key_points: [],
-  image_texts: [],
-});
+const basic = basicAnswer;
 // An intermediate picture task: its instruction and the picture's lines, answered by `answer`.
 const pictureOf =
   (instruction: string, lines: string[]) =>
