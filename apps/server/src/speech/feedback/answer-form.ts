@@ -543,6 +543,10 @@ function giving(
       const going = /怎么(去|来|回|到|走|过来|过去|上班|上学)/.test(question) || form.same !== undefined;
       // 怎么走 asks the way: 往前走, 左拐, 过马路 give it.
       if (/怎么走/.test(question) && WAY_SAID.test(text)) return [WAY_SAID.exec(text)?.[0] ?? '往'];
+      const counted = (t: Token): boolean => {
+        const prev = tokens[tokens.indexOf(t) - 1];
+        return prev !== undefined && isNumber(prev);
+      };
       // 走着去 / 在网上买 may come cut into words none of which is a means alone.
       const way = MEANS_SAID.exec(text)?.[0];
       return (way ? [way] : []).concat(
@@ -558,7 +562,7 @@ function giving(
               t.tag !== 'nr' &&
               !ofQuestionThing(t.word) &&
               !/^(钱|块钱|元)$/.test(t.word) &&
-              !isNumber(tokens[tokens.indexOf(t) - 1] ?? t)),
+              !counted(t)),
         ),
       );
     }
@@ -857,7 +861,7 @@ function aboutOf(form: QuestionForm, tokens: readonly Token[]): FormAnswer['abou
         // (给我 / 帮我 is the learner as someone done for, not as the one who does it.)
         !/^(给|帮|对|告诉|问)$/.test(said[i - 1] ?? '') &&
         // 我外婆 / 我的朋友 later on is the learner's own, not the learner.
-        !ownedNext(tokens.find((t, k) => k > 0 && tokens[k - 1]?.word === w && t.word === said[i + 1])) &&
+        !ownedNext(tokens[i + 1]) &&
         !subjects.some(
           (s) => s.length > 1 && s[0] === w && (said[i + 1] === '的' ? said[i + 2] : said[i + 1]) === s[1],
         ),
