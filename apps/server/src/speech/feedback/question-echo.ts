@@ -1,6 +1,7 @@
 /** Whether an answer says its question back: most of its sounds are the question's, in order. */
 import { spokenChars } from '@kouyu/core';
 import { FILLERS } from './form-words.js';
+import { YOU_TOO } from './statement-form.js';
 
 /** Length of the longest common subsequence of two lists. */
 function commonRun(a: readonly string[], b: readonly string[]): number {
@@ -52,9 +53,7 @@ export function saysStatementBack(
   answer: readonly string[],
   sounds: (chars: readonly string[]) => string[],
 ): boolean {
-  const statement = spokenChars(
-    question.replace(/[，,]?\s*(你|你们|您)\p{Script=Han}{0,4}呢[？?！!。]?\s*$/u, ''),
-  );
+  const statement = spokenChars(question.replace(YOU_TOO, ''));
   const a = answer.filter((c) => !FILLERS.test(c));
   if (statement.length < 4 || a.length < 4) return false;
   const own = a.filter((c) => !statement.includes(c));

@@ -9,7 +9,7 @@ import type { Lexicon } from './lexicon.js';
 import { actions, clausesAtPunctuation, PERSON_PRONOUNS } from './form-words.js';
 import { HAN } from './segment.js';
 import type { Tagger, Token } from './segment.js';
-import { sameAsked, statement } from './statement-form.js';
+import { sameAsked, statement, YOU_TOO } from './statement-form.js';
 
 export const ASKED = [
   'person',
@@ -351,7 +351,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   // 我是北京人，你呢？: the same is asked of the learner, and what may differ is what the statement names
   // (a place, a time, a number, else a thing).
   // 你那儿呢 / 你们公司呢 ask the same of the learner's own place or people.
-  if (asks.size === 0 && /(你|你们|您)\p{Script=Han}{0,4}呢[？?！!。]?\s*$/u.test(q)) {
+  if (asks.size === 0 && YOU_TOO.test(q)) {
     const end = tokens.findLastIndex((t) => /^(你|你们|您)/.test(t.word));
     const said = tokens.slice(0, end < 0 ? tokens.length : end).filter((t) => HAN.test(t.word));
     const same = sameAsked(said, lex);

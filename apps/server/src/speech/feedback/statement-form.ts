@@ -10,6 +10,9 @@ import type { Asked, QuestionForm } from './question-form.js';
 import { HAN } from './segment.js';
 import type { Token } from './segment.js';
 
+/** 你呢 / 你们公司呢 ending a question: the statement before it is asked of the learner. */
+export const YOU_TOO = /[，,]?\s*(你|你们|您)\p{Script=Han}{0,4}呢[？?！!。]?\s*$/u;
+
 // 吃饺子 / 喝咖啡 may come as one token: a one-character verb and the thing it takes.
 const ONE_CHARACTER_VERBS = '吃|喝|做|看|买|玩|学|打|听|穿|带|开|坐|骑|用|有|去|上|写|唱|养|放|加';
 const VERB_AND_OBJECT = new RegExp(`^(${ONE_CHARACTER_VERBS})(\\p{Script=Han}+)$`, 'u');
