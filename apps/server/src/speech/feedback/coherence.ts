@@ -54,7 +54,7 @@ const ELLIPTICAL_SCORE = 0.5;
 const REPETITION_WEIGHT = 1.6;
 const REPETITION_PENALTY_MAX = 0.75;
 // Each grammar error found (我下班五点, 是很贵) costs this share of the mark, up to two.
-const GRAMMAR_COST = 0.2;
+const GRAMMAR_COST = 0.3;
 const GRAMMAR_COUNTED = 2;
 
 const isPredicate = (t: Token): boolean => /^(v|a|l|i)/.test(t.tag) && t.tag !== 'vn';

@@ -264,7 +264,9 @@ export class ExaminerEngine implements FeedbackEngine {
         form.answered &&
         measures.coherence.clauses <= ELLIPTICAL_CLAUSES &&
         measures.coherence.repetition === 0 &&
-        measures.coherence.score < ELLIPTICAL_REPLY
+        measures.coherence.score < ELLIPTICAL_REPLY &&
+        // (A whole sentence said with a grammar error is no elliptical reply: the error costs in full.)
+        !(measures.coherence.pattern === 'sentences' && measures.coherence.grammar_errors?.length)
       )
         measures.coherence = { ...measures.coherence, score: ELLIPTICAL_REPLY, pattern: 'short' };
       // A written drill's key points are what it asks for (the pattern to use), not examples.

@@ -5,7 +5,8 @@
  * 的是 / 的也 / 的有, 因为了, 不很, a describing word and 的 after its noun (朋友中国的). Only patterns that
  * correct sentences do not show: the model answers and the fluent answers of every graded set hold none.
  */
-import { lexicon } from './lexicon.js';
+import { orderErrors } from './grammar-order.js';
+import { describes, isAdjective, isVerb, said } from './grammar-words.js';
 import { clausesOf } from './segment.js';
 import type { Token } from './segment.js';
 
@@ -25,6 +26,15 @@ export const GRAMMAR_RULES = [
   'duo_after_unit',
   'modal_at_end',
   'measure_word',
+  'object_after_count',
+  'guo_after_object',
+  'place_after_object',
+  'yiqi_at_end',
+  'le_after_object',
+  'time_order',
+  'de_at_end',
+  'double_le',
+  'de_after_zai',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -51,25 +61,10 @@ const COUNT = /^[一二两三四五六七八九十百几\d]+个$/;
 // Nouns whose own measure word no speaker swaps for 个: 件 (clothes), 条 (trousers, skirts, fish), 本
 // (books), 张 (paper, tickets, photos, tables, beds), 把 (chairs, umbrellas), 只 (cats), 支 (pens).
 const OWN_MEASURE =
-  /^(衣服|衬衫|大衣|毛衣|外套|西服|T恤|裤子|裙子|牛仔裤|书|本子|词典|小说|杂志|纸|票|照片|桌子|床|椅子|伞|猫|笔|铅笔)$/;
+  /^(衣服|衬衫|大衣|毛衣|外套|西服|T恤|裤子|裙子|牛仔裤|书|本子|词典|小说|杂志|纸|票|照片|桌子|床|椅子|伞|猫|狗|鱼|鸟|兔子|金鱼|小狗|小猫|小鸟|笔|铅笔|岁)$/;
 
-// The tagger calls many verbs nouns (见面/n, 唱歌/n): the lexicon's part of speech decides then.
-const isVerb = (t: Token | undefined): boolean =>
-  t !== undefined &&
-  ((/^v/.test(t.tag) && t.tag !== 'vn') ||
-    (/^(n|vn)$/.test(t.tag) && (lexicon().entry(t.word)?.pos ?? '').startsWith('v')));
-const isAdjective = (t: Token | undefined): boolean => t !== undefined && /^a/.test(t.tag);
-// 忙 / 累 are tagged verbs: the lexicon says they describe.
-const describes = (t: Token | undefined): boolean =>
-  isAdjective(t) || (t !== undefined && /^a/.test(lexicon().entry(t.word)?.pos ?? ''));
 // Verbs a 的 never stands before in a correct sentence (送我的去学校, 喜欢的出去玩): going and coming.
 const MOTION = /^(去|来|出去|回|回去|回来|走|出去玩|回家)$/;
-const said = (ts: readonly (Token | undefined)[]): string =>
-  ts
-    .filter((t): t is Token => t !== undefined)
-    .map((t) => t.word)
-    .join('');
-
 function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void {
   const words = c.filter((t) => t.word.trim() !== '');
   for (const [i, t] of words.entries()) {
@@ -99,7 +94,7 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       !NOMINAL_SUBJECT.test(prev?.word ?? '') &&
       // 可能是堵车了: a guess at what happened takes 是; 特别是有了孩子以后 singles out a time.
       !/^(可能|也许|大概|应该|一定|肯定|好像|特别|尤其|就)$/.test(prev?.word ?? '') &&
-      ((DEGREE.test(next.word) && isAdjective(after) && i + 3 >= words.length) ||
+      ((DEGREE.test(next.word) && describes(after) && i + 3 >= words.length) ||
         (isAdjective(next) &&
           (i + 2 >= words.length || after?.word === '了') &&
           /^(r|n)/.test(prev?.tag ?? '')) ||
@@ -124,6 +119,8 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     if (
       t.word === '的' &&
       (isVerb(prev) || prev?.tag === 'vn') &&
+      // 有的很快，有的很慢: 有的 is "some".
+      prev?.word !== '有' &&
       next !== undefined &&
       ((DEGREE.test(next.word) && isAdjective(after)) || DEGREED.test(next.word))
     )
@@ -144,8 +141,9 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     // 冷很 / 方便很: the degree word goes before what it describes.
     if (
       t.word === '很' &&
-      describes(prev) &&
-      words[i - 2]?.word !== '得' &&
+      // (下得不好很: a degree denied, after 得, as well.)
+      (describes(prev) || /^不(好|错|多|少|快|慢|大|小|高|远|近)$/.test(prev?.word ?? '')) &&
+      (words[i - 2]?.word !== '得' || /^不/.test(prev?.word ?? '')) &&
       words.slice(i + 1).every((w) => /^(的|了|啊|呢)$/.test(w.word))
     )
       out.push({ rule: 'hen_after_adjective', said: said([prev, t]) });
@@ -192,6 +190,7 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
     )
       out.push({ rule: 'modifier_after_noun', said: said([words[i - 2], prev, t]) });
   }
+  orderErrors(words, out);
 }
 
 /** The grammar errors of a tagged answer, in the order said (at most one per rule and clause). */

@@ -18,6 +18,15 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   duo_after_unit: 'Put 多 between the count and its unit: 两个多小时, not 两个小时多.',
   modal_at_end: 'Put 要 / 想 before the verb: 我要去爬山, not 我去爬山了要.',
   measure_word: 'Give the noun its own measure word: 一件衣服, 一条裤子, 一本书, 一张票, not 一个….',
+  object_after_count: 'Say whom before how often: 我每天喂它两次, not 我每天喂两次它.',
+  guo_after_object: 'Put 过 right after the verb: 养过鱼, not 养鱼过.',
+  place_after_object: 'Say where before the verb: 我在房间里听音乐, not 我听音乐在房间里.',
+  yiqi_at_end: 'Put 一起 before the verb: 跟邻居一起打羽毛球, not 跟邻居打羽毛球一起.',
+  le_after_object: 'Put 了 and the count after the verb: 讲了很多故事, not 讲故事了很多.',
+  time_order: 'Say the part of the day before the hour: 晚上七点, not 七点晚上.',
+  de_at_end: 'How well comes after 得: 他打得很好, not 他打很好得.',
+  double_le: 'One 了 is enough: 看一会儿就睡着了.',
+  de_after_zai: 'The place follows 在 directly: 放在书包里, not 放在的书包里.',
 };
 
 export const en: Wording = {

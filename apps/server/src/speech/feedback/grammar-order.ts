@@ -1,0 +1,95 @@
+/**
+ * Learners' word-order errors after the verb, each found by a pattern of the words as tagged: how often
+ * before whom (喂两次它), 过 after the object (养鱼过), where after the object (听音乐在房间里), 一起 after
+ * the object (打羽毛球一起), 了 between the object and its count (讲故事了很多), the hour before the part
+ * of the day (七点钟晚上), a clause ending on 得 (打很好得), 了了, and 的 after 在 (放在的书包里).
+ */
+import { lexicon } from './lexicon.js';
+import type { GrammarError } from './grammar.js';
+import { describes, isVerb, said } from './grammar-words.js';
+import type { Token } from './segment.js';
+
+const TIMES = /^[一二两三四五六七八九十几\d]+[次回遍下]$/;
+const PRONOUN = /^[它他她你]们?$/;
+const CLOCK = /^[零一二两三四五六七八九十\d]+点(钟|半|多)?$/;
+const PART_OF_DAY = /^(早上|上午|中午|下午|晚上)$/;
+const COUNTED = /^(很多|不少|[一二两三四五六七八九十几\d]+[个本次只条件张]?)$/;
+// Going somewhere to do it (回老家过, 去朋友家过): the 过 there is spending the day, not one's past.
+const GOING = /^[回去来到]/;
+// Verbs whose place comes after them (住在, 放在, 坐在, 生在): 在 there is right.
+const PLACED =
+  /^(住|放|坐|站|躺|睡|停|挂|写|生|长|掉|落|留|待|呆|种|贴|摆|藏|丢|忘|出生|发生|生活|工作|学习|走|跑|飞|搬|扔|戴|穿|画|记|存|装|倒|躲|靠|骑|死|开|关|位于|坐落|定居|居住)$/;
+// Verbs a whole clause follows (我觉得问题在这儿, 我有朋友在北京): the 在 there is that clause's.
+const CLAUSE_VERB =
+  /^(觉得|认为|知道|说|想|希望|发现|看见|看到|听说|记得|相信|担心|怕|告诉|以为|感觉|有|没有|是)$/;
+// Verbs another verb follows (喜欢在手机上买菜, 可以在书上画线, 开始在沙地里种树): its 在 sets that verb's place.
+const LEADS = /^(喜欢|爱|想|要|可以|能|会|开始|可能|应该|打算|准备|希望|继续|决定|愿意|敢|得|必须|需要)$/;
+// 放在 / 住在 said as one word.
+const PLACED_AT = new RegExp(`^(${PLACED.source.slice(2, -2)})在$`);
+// What a place said after 在 is made of: nouns, their owners and 的, places, sides (里 / 上面), counts.
+const PLACE_PART = /^(r|n|nr|ns|nz|s|f|m|q|u)$/;
+
+export function orderErrors(words: readonly Token[], out: GrammarError[]): void {
+  const lex = lexicon();
+  for (const [i, t] of words.entries()) {
+    const prev = words[i - 1];
+    const before = words[i - 2];
+    const next = words[i + 1];
+    const last = i === words.length - 1;
+    // 我每天喂两次它: whom comes before how often (喂它两次).
+    if (last && PRONOUN.test(t.word) && TIMES.test(prev?.word ?? '') && words.slice(0, i - 1).some(isVerb))
+      out.push({ rule: 'object_after_count', said: said([before, prev, t]) });
+    // 我以前养鱼过: 过 follows the verb, not its object (养过鱼).
+    if (
+      t.word === '过' &&
+      (last || /^(了|吗|呢)$/.test(next?.word ?? '')) &&
+      prev?.tag === 'n' &&
+      ((isVerb(before) && !GOING.test(before?.word ?? '')) ||
+        (prev.word.length === 2 &&
+          !GOING.test(prev.word) &&
+          (lex.entry(prev.word[0] ?? '')?.pos ?? '').startsWith('v')))
+    )
+      out.push({ rule: 'guo_after_object', said: said([before, prev, t]) });
+    // 我一般听音乐在我的房间里 / 很多人跳舞在广场: where it is done comes before the verb.
+    const place = words.slice(i + 1);
+    if (
+      t.word === '在' &&
+      t.tag === 'p' &&
+      place.length > 0 &&
+      place.every((w) => PLACE_PART.test(w.tag)) &&
+      /^(n|s|f|ns)$/.test(place[place.length - 1]?.tag ?? '') &&
+      ((prev?.tag === 'n' && isVerb(before) && !CLAUSE_VERB.test(before?.word ?? '')) ||
+        (prev?.tag === 'v' &&
+          // (简历 is tagged a verb: the lexicon says it names a thing.)
+          (lex.entry(prev.word)?.pos ?? 'v').startsWith('v') &&
+          [...prev.word].length >= 2 &&
+          !PLACED.test(prev.word) &&
+          !PLACED.test(prev.word.slice(-1)) &&
+          !LEADS.test(prev.word) &&
+          !CLAUSE_VERB.test(prev.word)))
+    )
+      out.push({ rule: 'place_after_object', said: said([prev, t, ...place]) });
+    // 我周末跟邻居打羽毛球一起: 一起 comes before the verb.
+    if (last && t.word === '一起' && prev?.tag === 'n' && isVerb(before))
+      out.push({ rule: 'yiqi_at_end', said: said([before, prev, t]) });
+    // 妈妈给我讲故事了很多 / 收礼物了一个: 了 and the count follow the verb (讲了很多故事).
+    if (t.word === '了' && prev?.tag === 'n' && isVerb(before) && COUNTED.test(next?.word ?? ''))
+      out.push({ rule: 'le_after_object', said: said([before, prev, t, next]) });
+    // 七点钟晚上: the part of the day comes first (晚上七点).
+    if (CLOCK.test(t.word) && PART_OF_DAY.test(next?.word ?? ''))
+      out.push({ rule: 'time_order', said: said([t, next]) });
+    // 他打很好得: 得 follows the verb and comes before how well (打得很好).
+    if (last && t.word === '得' && (describes(prev) || /^(好|快|慢|多|少)$/.test(prev?.word ?? '')))
+      out.push({ rule: 'de_at_end', said: said([before, prev, t]) });
+    // 就睡着了了: one 了.
+    if (t.word === '了' && next?.word === '了') out.push({ rule: 'double_le', said: '了了' });
+    // 我雨伞放在的书包里: the place follows 在 directly (放在书包里).
+    if (
+      t.word === '的' &&
+      next !== undefined &&
+      next.word !== '时候' &&
+      ((PLACED_AT.test(prev?.word ?? '') && prev?.word !== '存在') || (prev?.word === '在' && isVerb(before)))
+    )
+      out.push({ rule: 'de_after_zai', said: said([prev, t, next]) });
+  }
+}
