@@ -21,6 +21,10 @@ import {
   BLIND18_SET,
   BLIND19_SET,
   BLIND20_SET,
+  BLIND21_SET,
+  BLIND22_SET,
+  BLIND23_SET,
+  BLIND24_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -101,6 +105,10 @@ for (const [title, set] of [
   ['eighteenth blind set (tenth pass: first figures taken unread, then read)', BLIND18_SET],
   ['nineteenth blind set (tenth pass: first figures taken unread, then read)', BLIND19_SET],
   ['twentieth blind set (tenth pass: held out, never read)', BLIND20_SET],
+  ['twenty-first blind set (eleventh pass: first figures taken unread, then read)', BLIND21_SET],
+  ['twenty-second blind set (eleventh pass: first figures taken unread, then read)', BLIND22_SET],
+  ['twenty-fourth blind set (eleventh pass: first figures taken unread midway, then read)', BLIND24_SET],
+  ['twenty-third blind set (eleventh pass: held out, never read)', BLIND23_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

@@ -27,6 +27,7 @@ import {
   MEANS,
   MIDDLING,
   OPPOSITE,
+  OPEN_KIND,
   MOTIVE,
   named,
   numberUnits,
@@ -657,11 +658,20 @@ function giving(
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
       const unknown = (t: Token): boolean =>
-        kinds.length === 0 || (lex.entry(t.word)?.classes.size ?? 0) === 0;
+        kinds.length === 0 ||
+        (lex.entry(t.word)?.classes.size ?? 0) === 0 ||
+        (OPEN_KIND.test(kindWord ?? '') &&
+          !lex.isA(t.word, 'person') &&
+          !lex.isA(t.word, 'family') &&
+          !lex.isA(t.word, 'place') &&
+          !/^(t|nr|ns)$/.test(t.tag));
       return words((t) =>
         // 做什么 wants something done (做饭, 看电视), not a thing (天气).
+        // (聊天 is tagged a proper noun, and the HSK 2025 list gives it no part of speech.)
         action
-          ? (/^(v|vn)/.test(t.tag) || (/^n/.test(t.tag) && (lex.entry(t.word)?.pos ?? '').startsWith('v'))) &&
+          ? (/^(v|vn)/.test(t.tag) ||
+              (/^n/.test(t.tag) && (lex.entry(t.word)?.pos ?? '').startsWith('v')) ||
+              (t.tag === 'nz' && lex.entry(t.word)?.pos === '')) &&
             !STATIVE.test(t.word)
           : /^(n|nz|vn|nr|ns|t)$/.test(t.tag) &&
             t.word !== '东西' &&
@@ -1092,6 +1102,25 @@ function otherHad(question: string, tokens: readonly Token[]): boolean {
   return at > 0 && said.slice(at + 1).some((t) => /^n/.test(t.tag));
 }
 
+/**
+ * 羽毛球比网球轻多了 / 你家的猫真可爱 for 我……，你呢？: a sentence about a thing or someone else, with no word
+ * of the learner in it, says nothing of the learner (面条。 alone, or 也喜欢, still may).
+ */
+function remarkOnly(tokens: readonly Token[], question: string): boolean {
+  if (tokens.some((t) => /^(我|自己|咱|俺)/.test(t.word))) return false;
+  const words = tokens.filter((t) => HAN.test(t.word));
+  const first = words.find((t) => t.tag !== 't');
+  if (!first) return false;
+  // (游泳对身体很好 / 象棋是……: the statement's pastime, however tagged, as the subject.)
+  const subject =
+    /^(n|nr|ns|nz|s|vn)$/.test(first.tag) ||
+    /^(你|他|她|它|这|那)/.test(first.word) ||
+    (question.includes(first.word) &&
+      [...first.word].length > 1 &&
+      /^(是|对|很|比|真|太)$/.test(words[words.indexOf(first) + 1]?.word ?? ''));
+  return subject && words.slice(words.indexOf(first) + 1).some((t) => /^(v|a)/.test(t.tag));
+}
+
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(
   form: QuestionForm,
@@ -1187,7 +1216,10 @@ export function answerForm(
           (openingClause(tokens) ?? []).some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word)))
       )
         ? 'question'
-        : judgesOwner(form, tokens) || otherPartner(form, tokens) || otherNarrowed(form, tokens)
+        : judgesOwner(form, tokens) ||
+            otherPartner(form, tokens) ||
+            otherNarrowed(form, tokens) ||
+            (form.same !== undefined && form.about?.who === 'you' && remarkOnly(tokens, question))
           ? 'other'
           : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question) || otherHoliday(question, text),

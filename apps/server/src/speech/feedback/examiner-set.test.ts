@@ -17,6 +17,10 @@ import {
   BLIND18_SET,
   BLIND19_SET,
   BLIND20_SET,
+  BLIND21_SET,
+  BLIND22_SET,
+  BLIND23_SET,
+  BLIND24_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -157,6 +161,27 @@ const SETS: { name: string; floors: Floors }[] = [
     name: 'twentieth blind',
     floors: { overall: 0.5, perType: 0.48, minAnswers: 210, maxInversions: 54 },
   },
+  // The eleventh pass (decision 040). Twenty-first: unread 0.639 (answer 0.626, 36) → read 0.687 (0.674,
+  // 32); twenty-second: 0.652 (0.631, 31) → 0.754 (0.739, 17); twenty-fourth, measured unread midway:
+  // 0.614 (0.587, 38) → 0.652 (0.629, 33).
+  {
+    name: 'twenty-first blind',
+    floors: { overall: 0.67, perType: 0.65, minAnswers: 210, maxInversions: 34 },
+  },
+  {
+    name: 'twenty-second blind',
+    floors: { overall: 0.73, perType: 0.72, minAnswers: 210, maxInversions: 19 },
+  },
+  {
+    name: 'twenty-fourth blind',
+    floors: { overall: 0.63, perType: 0.61, minAnswers: 210, maxInversions: 35 },
+  },
+  // Twenty-third, held out and never read: 0.588 (answer 0.563, open 0.831, 49 inversions); decision
+  // 039's code gave 0.584 (0.564, 48). A floor against losing ground, not a target.
+  {
+    name: 'twenty-third blind',
+    floors: { overall: 0.57, perType: 0.54, minAnswers: 210, maxInversions: 51 },
+  },
 ];
 const BLIND_FILE = fileURLToPath(BLIND_SET);
 const BLIND_FLOORS: Floors = { overall: 0.87, perType: 0.86, minAnswers: 300 };
@@ -203,6 +228,10 @@ describe('examiner against the graded sets', () => {
       ['eighteenth blind', BLIND18_SET],
       ['nineteenth blind', BLIND19_SET],
       ['twentieth blind', BLIND20_SET],
+      ['twenty-first blind', BLIND21_SET],
+      ['twenty-second blind', BLIND22_SET],
+      ['twenty-third blind', BLIND23_SET],
+      ['twenty-fourth blind', BLIND24_SET],
     ] as const)
       reports.set(name, evaluate(await scoreAnswers(examiner, loadInlineSet(set))));
     if (existsSync(BLIND_FILE))

@@ -256,8 +256,16 @@ export function clausesAtPunctuation(tokens: readonly Token[]): Token[][] {
 
 export const sharesChar = (a: string, b: string): boolean => [...a].some((c) => b.includes(c));
 /** 睡觉 and 睡, 跑步 and 跑 are one action; 上课 and 下课, which share only what they are about, are two. */
+// An action and its other side: 送她花 is what she receives (收到什么礼物), 教我 how I learn (跟谁学).
+const CONVERSE: Record<string, RegExp> = { 收: /^(送|送给|给|买给)$/, 学: /^(教|教给)$/, 买: /^卖$/ };
 export const sameAction = (a: string, b: string): boolean =>
-  a.includes(b) || b.includes(a) || (a[0] !== undefined && a[0] === b[0]);
+  a.includes(b) ||
+  b.includes(a) ||
+  (a[0] !== undefined && a[0] === b[0]) ||
+  (CONVERSE[b[0] ?? '']?.test(a) ?? false);
+
+/** A kind anything may be (a gift, a souvenir): any thing named is one of it (衣服 for 什么礼物). */
+export const OPEN_KIND = /^(礼物|礼品|纪念品|生日礼物|新年礼物)$/;
 
 // Adjectives and their opposites: a verdict with either answers a question about one (远吗 → 很近), one
 // with another of them does not (很多 for 贵不贵). (方便 says how near as well as how easy: not listed.)

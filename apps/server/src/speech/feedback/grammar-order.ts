@@ -2,7 +2,8 @@
  * Learners' word-order errors after the verb, each found by a pattern of the words as tagged: how often
  * before whom (喂两次它), 过 after the object (养鱼过), where after the object (听音乐在房间里), 一起 after
  * the object (打羽毛球一起), 了 between the object and its count (讲故事了很多), the hour before the part
- * of the day (七点钟晚上), a clause ending on 得 (打很好得), 了了, and 的 after 在 (放在的书包里).
+ * of the day (七点钟晚上), a clause ending on 得 (打很好得), 了了, 的 after 在 (放在的书包里), 得 after a verb's
+ * object (开车得很好) and the floor after its building (楼二).
  */
 import { lexicon } from './lexicon.js';
 import type { GrammarError } from './grammar.js';
@@ -11,6 +12,9 @@ import type { Token } from './segment.js';
 
 const TIMES = /^[一二两三四五六七八九十几\d]+[次回遍下]$/;
 const PRONOUN = /^[它他她你]们?$/;
+// Verbs said with their object, which take 得 only after the verb said again.
+const VERB_OBJECT =
+  /^(开车|唱歌|跳舞|游泳|说话|做饭|走路|跑步|写字|画画|打球|踢球|打篮球|踢足球|说汉语|讲故事|做菜)$/;
 const CLOCK = /^[零一二两三四五六七八九十\d]+点(钟|半|多)?$/;
 const PART_OF_DAY = /^(早上|上午|中午|下午|晚上)$/;
 const COUNTED = /^(很多|不少|[一二两三四五六七八九十几\d]+[个本次只条件张]?)$/;
@@ -81,6 +85,12 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
     // 他打很好得: 得 follows the verb and comes before how well (打得很好).
     if (last && t.word === '得' && (describes(prev) || /^(好|快|慢|多|少)$/.test(prev?.word ?? '')))
       out.push({ rule: 'de_at_end', said: said([before, prev, t]) });
+    // 他开车得很好: a verb said with its object repeats the verb before 得 (开车开得很好).
+    if (t.word === '得' && VERB_OBJECT.test(prev?.word ?? '') && next !== undefined && !isVerb(next))
+      out.push({ rule: 'de_after_object', said: said([prev, t, next]) });
+    // 在楼二: the floor's number comes first (二楼).
+    if (t.word === '楼' && /^[一二三四五六七八九十]+$/.test(next?.word ?? '') && i + 2 >= words.length)
+      out.push({ rule: 'floor_order', said: said([t, next]) });
     // 就睡着了了: one 了.
     if (t.word === '了' && next?.word === '了') out.push({ rule: 'double_le', said: '了了' });
     // 我雨伞放在的书包里: the place follows 在 directly (放在书包里).

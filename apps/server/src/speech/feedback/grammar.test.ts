@@ -7,6 +7,7 @@ import { loadTagger, tagAnswer } from './segment.js';
 import type { Tagger } from './segment.js';
 
 let tagger: Tagger;
+const HELD_OUT = new Set(['examiner-blind20.json', 'examiner-blind23.json']);
 beforeAll(async () => {
   tagger = (await loadTagger()).tagger;
 });
@@ -48,6 +49,9 @@ describe('learners’ grammar errors', () => {
     ['我把书放在的桌子上', 'de_after_zai'],
     ['因为熊猫是很可爱', 'shi_adjective'],
     ['我唱得不好很', 'hen_after_adjective'],
+    ['我哥哥开车得很快', 'de_after_object'],
+    ['我们的宿舍在楼三', 'floor_order'],
+    ['因为我的作业是很多', 'shi_adjective'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -89,6 +93,9 @@ describe('learners’ grammar errors', () => {
     '现在的孩子压力很大。',
     '书店有存在的意义。',
     '他的歌有的很快，有的很慢。',
+    '我哥哥开车开得很快。',
+    '我们的宿舍在三楼。',
+    '我的作业很多。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });
@@ -118,9 +125,9 @@ describe('learners’ grammar errors', () => {
   it('finds none in the band-3 answers of any graded set', () => {
     const dir = new URL('../../../eval/', import.meta.url);
     const answers = readdirSync(dir)
-      // The held-out twentieth set is measured, not tuned on: one of its band-3 answers (现在大家都说要“光盘”，……)
-      // is flagged, and is left as found (decision 039).
-      .filter((f) => /^examiner-.*\.json$/.test(f) && f !== 'examiner-blind20.json')
+      // The held-out sets are measured, not tuned on: one of the twentieth's band-3 answers (现在大家都说要
+      // “光盘”，……) is flagged, and is left as found (decision 039); the twenty-third is not looked at.
+      .filter((f) => /^examiner-.*\.json$/.test(f) && !HELD_OUT.has(f))
       .flatMap((f) => {
         const set = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {
           items: { answers: { band: number; text: string }[] }[];

@@ -35,6 +35,8 @@ export const GRAMMAR_RULES = [
   'de_at_end',
   'double_le',
   'de_after_zai',
+  'de_after_object',
+  'floor_order',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -95,6 +97,8 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       // 可能是堵车了: a guess at what happened takes 是; 特别是有了孩子以后 singles out a time.
       !/^(可能|也许|大概|应该|一定|肯定|好像|特别|尤其|就)$/.test(prev?.word ?? '') &&
       ((DEGREE.test(next.word) && describes(after) && i + 3 >= words.length) ||
+        // (我的东西是很多: 很多 said as one word.)
+        (/^(很多|很少)$/.test(next.word) && i + 2 >= words.length && /^n/.test(prev?.tag ?? '')) ||
         (isAdjective(next) &&
           (i + 2 >= words.length || after?.word === '了') &&
           /^(r|n)/.test(prev?.tag ?? '')) ||

@@ -17,7 +17,7 @@ function commonRun(a: readonly string[], b: readonly string[]): number {
 
 const ECHO_OF_ANSWER = 0.8;
 const ECHO_OF_QUESTION = 0.6;
-const QUESTION_WORDS = /什么|谁|哪|几|多少|怎么|为什么|吗|呢|还是|多久/g;
+const QUESTION_WORDS = /什么|谁|哪|几|多少|怎么|为什么|吗|呢|还是|多久|多长|多远|多大|多高/g;
 // Hesitations a recogniser writes, and the 我 a learner puts before the question said back.
 
 /**

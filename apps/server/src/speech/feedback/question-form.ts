@@ -134,7 +134,9 @@ export function subjectOf(clause: readonly Token[], lex: Lexicon): string[] {
       (t.tag === 't' || (/^(这个|那个|这|那|上个|下个)$/.test(t.word) && clause[i + 1]?.tag === 't'))
     )
       continue;
-    if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word)) break;
+    // (邻居 may be tagged a verb: the lexicon knows it as a noun for a person.)
+    const personNoun = (lex.entry(t.word)?.pos ?? '').startsWith('n') && lex.isA(t.word, 'person');
+    if (/^(v|a|d|p|c)/.test(t.tag) && !PERSON_PRONOUNS.test(t.word) && !personNoun) break;
     // 我会 / 他也 may come as one token: the pronoun is the subject, the rest starts the predicate.
     const joined = PRONOUN_AND_MODAL.exec(t.word);
     if (joined?.[1]) {
@@ -172,7 +174,9 @@ function possessedPerson(clause: readonly Token[], lex: Lexicon): string[] | nul
   if (de < 0) return null;
   const person = (t: Token): boolean => lex.isA(t.word, 'person') || lex.isA(t.word, 'family');
   const owner = head.slice(0, de).filter((t) => PERSON_PRONOUNS.test(t.word));
-  const owned = head.slice(de + 1).filter((t) => /^n/.test(t.tag) && person(t));
+  const owned = head
+    .slice(de + 1)
+    .filter((t) => (/^n/.test(t.tag) || (lex.entry(t.word)?.pos ?? '').startsWith('n')) && person(t));
   if (owned.length === 0 || owner.length === 0) return null;
   return [...owner, ...owned].map((t) => t.word);
 }

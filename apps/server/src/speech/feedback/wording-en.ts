@@ -27,6 +27,8 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   de_at_end: 'How well comes after 得: 他打得很好, not 他打很好得.',
   double_le: 'One 了 is enough: 看一会儿就睡着了.',
   de_after_zai: 'The place follows 在 directly: 放在书包里, not 放在的书包里.',
+  de_after_object: 'Say the verb again before 得: 她开车开得很好, not 她开车得很好.',
+  floor_order: 'Say the floor number first: 在二楼, not 在楼二.',
 };
 
 export const en: Wording = {

@@ -27,6 +27,8 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   de_at_end: 'Как сделано — после 得: 他打得很好, а не 他打很好得.',
   double_le: 'Достаточно одного 了: 看一会儿就睡着了.',
   de_after_zai: 'Место идёт сразу после 在: 放在书包里, а не 放在的书包里.',
+  de_after_object: 'Перед 得 глагол повторяют: 她开车开得很好, а не 她开车得很好.',
+  floor_order: 'Номер этажа идёт первым: 在二楼, а не 在楼二.',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

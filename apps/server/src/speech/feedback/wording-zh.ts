@@ -27,6 +27,8 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   de_at_end: '“得”放在动词后面，再说怎么样：他打得很好，不说“他打很好得”。',
   double_le: '用一个“了”就够了：看一会儿就睡着了。',
   de_after_zai: '“在”后面直接说地点：放在书包里，不说“放在的书包里”。',
+  de_after_object: '动词带宾语时，“得”前面要重复动词：她开车开得很好，不说“她开车得很好”。',
+  floor_order: '楼层的数字放在前面：在二楼，不说“在楼二”。',
 };
 
 export const zh: Wording = {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ExaminerEngine } from './examiner.js';
+import { basicAnswer } from './test-answers.js';
+
+// A gift may be any thing, and is named by whoever gives it the other way round (我送她……); 你呢 after a
+// statement is not answered by a remark about the thing or by someone else's doing (decision 040).
+const examiner = new ExaminerEngine();
+const score = async (question: string, answer: string): Promise<number> =>
+  (await examiner.examine(basicAnswer(question, answer), 'en')).result.score;
+
+const atLeast = (floor: number, rows: [string, string][]): void =>
+  it.each(rows)(`%s answered by %s scores at least ${floor}`, async (q, a) => {
+    expect(await score(q, a)).toBeGreaterThanOrEqual(floor);
+  });
+const inLowBand = (rows: [string, string][]): void =>
+  it.each(rows)('%s answered by %s is in the low band', async (q, a) => {
+    expect(await score(q, a)).toBeLessThan(50);
+  });
+
+describe('examiner: a gift of any kind', () => {
+  atLeast(60, [
+    ['你爸爸喜欢收到什么礼物？', '一本小说。'],
+    ['你爸爸喜欢收到什么礼物？', '他喜欢茶叶，每年春节我都送他一盒。'],
+    ['你过生日的时候收到了什么礼物？', '我朋友送了我一条围巾。'],
+  ]);
+  inLowBand([['你爸爸喜欢收到什么礼物？', '我喜欢收到新的电脑。']]);
+});
+
+describe('examiner: 你呢 answered by a remark', () => {
+  inLowBand([
+    ['我每个周末都去游泳，你呢？', '游泳对身体很好。'],
+    ['我每个周末都去游泳，你呢？', '你游得真快。'],
+    ['我晚上常常跟同事一起吃饭，你呢？', '我的同事很喜欢吃火锅。'],
+  ]);
+  atLeast(70, [
+    ['我每个周末都去游泳，你呢？', '我不太喜欢游泳，周末一般在家看书。'],
+    ['我每个周末都去游泳，你呢？', '我也是。'],
+    ['我奶奶每天都去公园散步，你奶奶呢？', '她也常常去。'],
+  ]);
+});
+
+describe('examiner: the question said back', () => {
+  inLowBand([
+    ['你早上从起床到出门要多长时间？', '我从起床到出门要多长时间'],
+    ['你家离公司多远？', '我家离公司多远'],
+  ]);
+});
+
+describe('examiner: something done, named as the recogniser tags it', () => {
+  atLeast(60, [['下课的时候，你常常和同学做什么？', '聊天。']]);
+});
