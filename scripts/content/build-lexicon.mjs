@@ -56,8 +56,9 @@ const CLASSES = [
     id: 'person',
     zh: ['人', '谁', '别人', '人们'],
     files: ['noun.person'],
-    // People the HSK 2.0 lists hold no gloss for (a roommate, said three ways).
-    members: ['室友', '同屋', '舍友'],
+    // People the HSK 2.0 lists hold no gloss for (a roommate, said three ways; a deskmate, a class or
+    // team head), or glossed as no person (男生 "schoolboy" reaches no person synset).
+    members: ['室友', '同屋', '舍友', '同桌', '班长', '队长', '男生', '女生'],
   },
   {
     id: 'family',

@@ -442,7 +442,7 @@ function giving(
       const picked = tokens
         .filter(
           (t) =>
-            options.some((o) => sideWord(t.word, o) || partOf(t.word, o)) &&
+            options.some((o) => sideWord(t.word, o) || partOf(t.word, o) || kindOfSide(t.word, o, options)) &&
             HAN.test(t.word) &&
             !ofOtherAction(t),
         )
@@ -1121,6 +1121,39 @@ function remarkOnly(tokens: readonly Token[], question: string): boolean {
   return subject && words.slice(words.indexOf(first) + 1).some((t) => /^(v|a)/.test(t.tag));
 }
 
+/**
+ * 男孩子 for 男生还是女生 / 短裤 for 裙子还是裤子: where two sides differ in one character before an ending
+ * they share (男 / 女 before 生), a word opening on a side's own character and going on with the shared
+ * ending, a 孩子, a 的 or nothing names that side; where the ending is a noun's suffix (子 of 裤子), a
+ * word ending on the side's character (短裤, 长裙) is a kind of it.
+ */
+function kindOfSide(w: string, side: string, options: readonly string[]): boolean {
+  if (options.length !== 2 || w === side || [...w].length < 2) return false;
+  const [a = '', b = ''] = options.map((o) => [...o]);
+  if (a.length !== 2 || b.length !== 2 || a[1] !== b[1] || a[0] === b[0]) return false;
+  const [own = '', ending = ''] = [...side];
+  const rest = w.slice(own.length);
+  if (w.startsWith(own) && (rest === ending || /^(孩子?|孩儿|的|人|着)$/.test(rest))) return true;
+  return /^[子儿]$/.test(ending) && w.endsWith(own);
+}
+
+/**
+ * 我今年二十五岁 for 你的小狗今年几岁了 / 我家住在六楼 for 你们的教室在几楼: the learner (or the learner's
+ * home) as the subject, the thing asked about never named (nor 它), and nothing the question does to it
+ * (我放在门口 for 你的雨伞放在哪儿 puts it there), is about the learner instead.
+ */
+function selfForOwned(form: QuestionForm, tokens: readonly Token[], question: string): boolean {
+  const owned = form.owned;
+  if (!owned) return false;
+  const core = owned.slice(-1);
+  if (tokens.some((t) => /^它们?$/.test(t.word) || t.word.includes(core))) return false;
+  const first = tokens.find((t) => HAN.test(t.word));
+  if (!first || !/^(我|我们|我家|我们家)$/.test(first.word)) return false;
+  const next = tokens[tokens.indexOf(first) + 1];
+  if (next?.word === '的') return false;
+  return !tokens.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
+}
+
 /** Whether an answer gives what its question asks for, and whether it is about the question's subject. */
 export function answerForm(
   form: QuestionForm,
@@ -1219,7 +1252,8 @@ export function answerForm(
         : judgesOwner(form, tokens) ||
             otherPartner(form, tokens) ||
             otherNarrowed(form, tokens) ||
-            (form.same !== undefined && form.about?.who === 'you' && remarkOnly(tokens, question))
+            (form.same !== undefined && form.about?.who === 'you' && remarkOnly(tokens, question)) ||
+            selfForOwned(form, tokens, question)
           ? 'other'
           : aboutOf(form, tokens),
     otherTime: otherTime(form, tokens, question) || otherHoliday(question, text),

@@ -3,7 +3,8 @@ import { ExaminerEngine } from './examiner.js';
 import { basicAnswer } from './test-answers.js';
 
 // A gift may be any thing, and is named by whoever gives it the other way round (我送她……); 你呢 after a
-// statement is not answered by a remark about the thing or by someone else's doing (decision 040).
+// statement is not answered by a remark about the thing or by someone else’s doing; a thing of the
+// learner’s asked about is not answered about the learner; a side may be said in other words (decision 040).
 const examiner = new ExaminerEngine();
 const score = async (question: string, answer: string): Promise<number> =>
   (await examiner.examine(basicAnswer(question, answer), 'en')).result.score;
@@ -48,4 +49,26 @@ describe('examiner: the question said back', () => {
 
 describe('examiner: something done, named as the recogniser tags it', () => {
   atLeast(60, [['下课的时候，你常常和同学做什么？', '聊天。']]);
+});
+
+describe('examiner: the thing of the learner’s asked about', () => {
+  inLowBand([
+    ['你的小猫今年几岁了？', '我今年十九岁。'],
+    ['你们的宿舍在几楼？', '我家住在三楼。'],
+  ]);
+  atLeast(60, [
+    ['你的小猫今年几岁了？', '它两岁了。'],
+    ['你们的宿舍在几楼？', '在五楼。'],
+    ['你的钥匙一般放在哪儿？', '我放在包里。'],
+    ['你的汉语老师是哪国人？', '我们老师是中国人。'],
+  ]);
+});
+
+describe('examiner: a side named in its own words', () => {
+  atLeast(60, [
+    ['你的同桌是男生还是女生？', '是个女孩子。'],
+    ['你的同桌是男生还是女生？', '她是女生，叫李红。'],
+    ['你喜欢穿裙子还是裤子？', '我喜欢穿长裙。'],
+    ['你睡觉的时候开着窗户还是关着窗户？', '开着。'],
+  ]);
 });

@@ -16,6 +16,8 @@ describe('lexicon', () => {
     // A noun is read by its noun senses: 同学 is a classmate, not "to study at the same school".
     expect(lex.isA('同学', '人')).toBe(true);
     expect(lex.isA('同学', '爱好')).toBe(false);
+    // People the glosses miss are listed as members of their class (a roommate, a deskmate, a class head).
+    for (const who of ['室友', '同桌', '班长', '男生', '女生']) expect(lex.isA(who, '人'), who).toBe(true);
   });
 
   it('relates a word to a class word by that class alone', () => {

@@ -72,6 +72,8 @@ export interface QuestionForm {
     /** 我周末打算去爬山 / 我打过工: a plan or a thing once done, which any plan or experience of one's own takes up. */
     told?: 'plan' | 'experience';
   };
+  /** 你的小狗今年几岁了 / 你们的教室在几楼: a thing of the learner's that the question is about. */
+  owned?: string;
   /** Who the question is about: the learner (你) or someone else (你妈妈, 他). */
   about: { who: 'you' | 'other'; words: string[]; ours?: boolean; ownPlace?: boolean } | null;
 }
@@ -179,6 +181,28 @@ function possessedPerson(clause: readonly Token[], lex: Lexicon): string[] | nul
     .filter((t) => (/^n/.test(t.tag) || (lex.entry(t.word)?.pos ?? '').startsWith('n')) && person(t));
   if (owned.length === 0 || owner.length === 0) return null;
   return [...owner, ...owned].map((t) => t.word);
+}
+
+/** 你的小狗 / 你们的教室 opening a clause: the thing of the learner's it is about (not a person, a home or a time). */
+function ownedThing(clause: readonly Token[], lex: Lexicon): string | undefined {
+  const words = clause.filter((t) => HAN.test(t.word));
+  const [owner, de] = words;
+  // The noun run after 的 is headed by its last noun (你的汉语老师: a teacher).
+  let end = 2;
+  while (/^(n|nz|nr)$/.test(words[end + 1]?.tag ?? '')) end++;
+  const thing = words[end];
+  if (!owner || !/^(你|你们)$/.test(owner.word) || de?.word !== '的' || !thing) return undefined;
+  const isThing =
+    // (小狗 may come tagged as a name: the lexicon knows it.)
+    (/^(n|nz)$/.test(thing.tag) || (thing.tag === 'nr' && lex.entry(thing.word) !== undefined)) &&
+    [...thing.word].length > 1 &&
+    // (汉语老师 is a person: a word headed by one.)
+    ![...thing.word].some((_, k) => {
+      const head = [...thing.word].slice(k).join('');
+      return lex.isA(head, 'person') || lex.isA(head, 'family');
+    }) &&
+    !/^(家|家里|国家|老家|家乡|那儿|那里|时候|时间|生日|名字|爱好)$/.test(thing.word);
+  return isThing ? thing.word : undefined;
 }
 
 /** The noun an instruction to introduce or talk about ends on (请介绍一下你最喜欢的季节 → 季节). */
@@ -448,5 +472,7 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
           ...(/你们?(那儿|那里|国家|老家|家乡)|你的(国家|老家|家乡)/.test(q) ? { ownPlace: true } : {}),
         };
   }
+  const owned = ownedThing(mainClause(tokens), lex);
+  if (owned && !asks.has('choice') && form.about?.who !== 'other') form.owned = owned;
   return form;
 }

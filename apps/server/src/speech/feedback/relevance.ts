@@ -310,16 +310,19 @@ export function measureRelevance(
     form.asks.length > 0 &&
     !formAnswer.answered;
   // 米饭，面条，吃 for 你喜欢吃米饭还是吃面条: every side said back and nothing picked.
+  // (喝茶 may come tagged as one word: its 茶 is the side.)
+  // A one-character verb read as a side (喝 of 喝咖啡) is no side.
+  const sides = (form.options ?? []).filter((o) => o.length > 1 || !(form.actions ?? []).includes(o));
   const sidesSaidBack =
     form.asks.includes('choice') &&
     (form.options?.length ?? 0) > 1 &&
     own.length > 0 &&
     own.every((t) => question.includes(t.word)) &&
-    // (喝茶 may come tagged as one word: its 茶 is the side.)
-    // A one-character verb read as a side (喝 of 喝咖啡) is no side.
-    (form.options ?? [])
-      .filter((o) => o.length > 1 || !(form.actions ?? []).includes(o))
-      .every((o) => text.includes(o) || (o.length > 1 && VERB_FIRST.test(o) && text.includes(o.slice(1)))) &&
+    // (开着灯还是关着灯: sides that are one-character verbs each leave nothing to say back.)
+    sides.length > 0 &&
+    sides.every(
+      (o) => text.includes(o) || (o.length > 1 && VERB_FIRST.test(o) && text.includes(o.slice(1))),
+    ) &&
     // (如果那儿有朋友，我就住朋友家；没有的话就住酒店: a side for each case is an answer.)
     !/都|更|比较|最|喜欢|爱|要|想|如果|要是|的话|看情况|不一定/.test(text);
   // 一家手机店里有很多新手机。一个年轻男人拿着…: the picture's lines read back describe nothing.
