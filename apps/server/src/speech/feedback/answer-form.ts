@@ -114,7 +114,11 @@ function giving(
           !(/^(我|我们)$/.test(t.word) && ownedNext(tokens[tokens.indexOf(t) + 1])) &&
           // 我家 is a home, not someone in it; 小时 no one at all.
           !/^[我你他她]们?家$/.test(t.word) &&
-          !TIME_UNIT_NOUN.test(t.word),
+          !TIME_UNIT_NOUN.test(t.word) &&
+          // 我们班的同学 for 你们班谁: the group asked about, named back, is no one of it.
+          !(among && /^(同学|同事|学生|邻居|朋友|家人)们?$/.test(t.word)) &&
+          // 卡拉OK: a loanword's first half tagged as a name.
+          !(/^nr/.test(t.tag) && tokens[tokens.indexOf(t) + 1]?.tag === 'eng'),
       );
       // 叫大卫: the word after 叫 is a name, whatever the tagger calls it.
       const said = spoken(tokens);
@@ -191,9 +195,11 @@ function giving(
           words((t) => {
             const i = tokens.indexOf(t);
             const before = tokens[i - 1]?.word ?? '';
+            // (在健身房: a noun the lexicon knows of no kind, after 在, is a place as well.)
+            const entry = lex.entry(t.word);
             return (
               /^(在|到|来自|从|去)$/.test(before) &&
-              lex.entry(t.word) === undefined &&
+              (entry === undefined || (before === '在' && t.tag === 'n' && entry.classes.size === 0)) &&
               !/^(v|r|u|y|c|m|x)/.test(t.tag) &&
               [...t.word].length >= 2
             );
@@ -691,6 +697,9 @@ function giving(
       const [first = '', second = ''] = spoken(tokens).map((t) => t.word);
       const once = /^\p{Script=Han}过$/u.test(first) ? first : second === '过' ? `${first}过` : '';
       if (once && question.includes(once)) return [once];
+      // 我上大学的时候学过一点儿二胡 for 你有没有学过乐器: the question's V过 said anywhere is a yes (没学过 a no).
+      const ever = /(?:有没有|没有|没)(\p{Script=Han}{1,2}?)过/u.exec(question)?.[1];
+      if (ever && text.includes(`${ever}过`)) return [`${ever}过`];
       const deniedThing = tokens.findIndex(
         (t, i) =>
           /^(不|没|没有|从来不|从不)$/.test(t.word) &&
@@ -987,8 +996,8 @@ function otherAction(
   if (!giving) return false;
   // 下班以后 / 下雨的时候 is a time said by an event: its verb sets the time, it is not the action timed.
   // 放寒假的时候: a verb whose clause goes on to 的时候 / 以后 before any other verb sets the time.
-  const setsTime = (t: Token): boolean => {
-    for (const next of giving.slice(giving.indexOf(t) + 1)) {
+  const setsTime = (t: Token, clause: readonly Token[] = giving): boolean => {
+    for (const next of clause.slice(clause.indexOf(t) + 1)) {
       if (/^(以后|以前|之后|之前|的时候|时候)$/.test(next.word)) return true;
       if (/^v/.test(next.tag)) return false;
     }
@@ -1004,7 +1013,11 @@ function otherAction(
       !/^(开始|结束|是从|是在|是跟|是和)$/.test(t.word),
   );
   // The question's own verb said (每天下班都去 for 什么时候去超市) keeps the clause on its action.
-  const ownVerb = giving.some((t) => /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word));
+  // (去过 of 去电影院: the verb said with its 过 / 了 / 着 is the question's own.)
+  const ownVerb = giving.some(
+    (t) =>
+      /^v/.test(t.tag) && !STATIVE.test(t.word) && question.includes(t.word.replace(/(?<=.)[过了着]$/u, '')),
+  );
   // 把垃圾带下去 for 什么时候倒垃圾: the question's own thing said anywhere in the answer keeps another verb on
   // its action (said in other words, not another action). Its people do not: 我爸爸喜欢吃饺子 for 你爸爸会做什么菜.
   const lex = lexicon();
@@ -1020,8 +1033,26 @@ function otherAction(
       !lex.isA(t.word, 'person') &&
       !lex.isA(t.word, 'family'),
   );
+  // 前天我朋友从国外回来，送了我一盒巧克力 for 什么时候收到礼物: the action asked said by its other side in a
+  // later clause (送了我) is what the time given is of. (The same verb said later was measured to let
+  // band-1 answers through.)
+  // (我们见面的时候一般去咖啡馆 sets its time by the action asked: it does not say it.)
+  const saidLater = clauses.some(
+    (c) =>
+      c !== giving &&
+      actions(c).some(
+        (v) =>
+          asked.some((q) => sameAction(v.word, q) && !q.includes(v.word[0] ?? '')) &&
+          !setsTime(v, c) &&
+          !/^(以后|以前|之后|之前|的时候|时候|后|前)$/.test(c[c.indexOf(v) + 1]?.word ?? ''),
+      ),
+  );
   return (
-    own.length > 0 && !ownVerb && !ownThing && !own.some((t) => asked.some((q) => sameAction(t.word, q)))
+    own.length > 0 &&
+    !ownVerb &&
+    !ownThing &&
+    !saidLater &&
+    !own.some((t) => asked.some((q) => sameAction(t.word, q)))
   );
 }
 
