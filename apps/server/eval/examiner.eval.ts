@@ -25,6 +25,8 @@ import {
   BLIND22_SET,
   BLIND23_SET,
   BLIND24_SET,
+  BLIND25_SET,
+  BLIND26_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -109,6 +111,11 @@ for (const [title, set] of [
   ['twenty-second blind set (eleventh pass: first figures taken unread, then read)', BLIND22_SET],
   ['twenty-fourth blind set (eleventh pass: first figures taken unread midway, then read)', BLIND24_SET],
   ['twenty-third blind set (eleventh pass: held out, never read)', BLIND23_SET],
+  [
+    'twenty-fifth blind set (eleventh pass, second round: first figures taken unread, then read)',
+    BLIND25_SET,
+  ],
+  ['twenty-sixth blind set (eleventh pass, second round: held out, never read)', BLIND26_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

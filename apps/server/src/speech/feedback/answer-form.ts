@@ -90,7 +90,8 @@ function giving(
         // 我不太喜欢逛街 for 你家谁最喜欢逛街 says who does not.
         if (/^[不没]/.test(tokens[i + 1]?.word ?? '')) return false;
         return (
-          tokens[i - 1]?.word === '是' ||
+          // (就是我: the 是 may come joined to a 就.)
+          /^(就|正|也)?是$/.test(tokens[i - 1]?.word ?? '') ||
           clause.filter((c) => HAN.test(c.word)).length === 1 ||
           clause.some((c) => (form.actions ?? []).some((v) => c.word.includes(v)))
         );
@@ -116,7 +117,14 @@ function giving(
           !/^[我你他她]们?家$/.test(t.word) &&
           !TIME_UNIT_NOUN.test(t.word) &&
           // 我们班的同学 for 你们班谁: the group asked about, named back, is no one of it.
-          !(among && /^(同学|同事|学生|邻居|朋友|家人)们?$/.test(t.word)) &&
+          !(
+            /^(同学|同事|学生|邻居|朋友|家人)们?$/.test(t.word) &&
+            /^(班|家|公司|宿舍|学校)$/.test(
+              (tokens[tokens.indexOf(t) - 1]?.word === '的'
+                ? tokens[tokens.indexOf(t) - 2]?.word
+                : tokens[tokens.indexOf(t) - 1]?.word) ?? '',
+            )
+          ) &&
           // 卡拉OK: a loanword's first half tagged as a name.
           !(/^nr/.test(t.tag) && tokens[tokens.indexOf(t) + 1]?.tag === 'eng'),
       );
@@ -689,6 +697,11 @@ function giving(
     case 'yes_no': {
       // 我每天晚上吃完饭就洗碗，你呢？: only the statement taken up answers (see sameTaken).
       if (form.same !== undefined) return [];
+      // 作业做完了没有 asks whether it is done: 做好了 / 没有 / 还没 say so; 我每天做作业要一个小时 does not.
+      if (/(完|好|到|懂)了没有/.test(question)) {
+        const done = /(完|好|到|懂)了|没有?|还没|已经/.exec(text)?.[0];
+        return done ? [done] : [];
+      }
       // The question's own verb or adjective said (养过, 喜欢, 不远), an opening yes or no, and for an
       // adjective's question any verdict of degree (很近, 不太贵, 还可以, 挺难的).
       const opening = openingYesNo(tokens, question);
@@ -1140,7 +1153,8 @@ function otherHad(question: string, tokens: readonly Token[]): boolean {
 function remarkOnly(tokens: readonly Token[], question: string): boolean {
   if (tokens.some((t) => /^(我|自己|咱|俺)/.test(t.word))) return false;
   const words = tokens.filter((t) => HAN.test(t.word));
-  const first = words.find((t) => t.tag !== 't');
+  // (元宵节的花灯很漂亮: a day and its 的 before the subject set no subject of their own.)
+  const first = words.find((t, i) => t.tag !== 't' && !(t.word === '的' && words[i - 1]?.tag === 't'));
   if (!first) return false;
   // (游泳对身体很好 / 象棋是……: the statement's pastime, however tagged, as the subject.)
   const subject =

@@ -12,6 +12,13 @@ import type { Token } from './segment.js';
 
 const TIMES = /^[一二两三四五六七八九十几\d]+[次回遍下]$/;
 const PRONOUN = /^[它他她你]们?$/;
+// A count of things (not of times: 去图书馆两次 is right).
+const COUNT_OF_THINGS = /^[一二两三四五六七八九十几百\d]+[个只本张件条双杯瓶碗斤块]$/;
+// One-character actions whose manner 得 brings in (考得很好, 睡得很好, 玩得很开心).
+// (Not 说 / 做 / 住 / 玩: 他说很方便, 这样做很好, 一个人住很自由 say something of the doing.)
+const SAID_WELL = /^(考|跑|写|唱|睡|跳|踢|游|画|讲)$/;
+const TIME_WORD =
+  /^(早上|上午|中午|下午|晚上|周末|星期.|[零一二两三四五六七八九十\d]+点.*|\d+月.*|[一二三四五六七八九十]+月.*)$/;
 // Verbs said with their object, which take 得 only after the verb said again.
 const VERB_OBJECT =
   /^(开车|唱歌|跳舞|游泳|说话|做饭|走路|跑步|写字|画画|打球|踢球|打篮球|踢足球|说汉语|讲故事|做菜)$/;
@@ -91,6 +98,65 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
     // 在楼二: the floor's number comes first (二楼).
     if (t.word === '楼' && /^[一二三四五六七八九十]+$/.test(next?.word ?? '') && i + 2 >= words.length)
       out.push({ rule: 'floor_order', said: said([t, next]) });
+    // 我今年吃了粽子两个 / 我有运动鞋两个双: how many comes before the thing (吃了两个粽子).
+    if (
+      COUNT_OF_THINGS.test(t.word) &&
+      (last || /^(了|的|双|个)$/.test(next?.word ?? '')) &&
+      /^n/.test(prev?.tag ?? '') &&
+      (isVerb(before) || before?.word === '了')
+    )
+      out.push({ rule: 'count_after_noun', said: said([prev, t, next]) });
+    // 他穿一般西服: how often comes before the verb (一般穿西服).
+    if (
+      /^(一般|常常|经常|每天|总是)$/.test(t.word) &&
+      prev?.tag === 'v' &&
+      !(lex.entry(prev.word)?.pos ?? '').includes('n') &&
+      !LEADS.test(prev.word) &&
+      !CLAUSE_VERB.test(prev.word) &&
+      !/^(是|说|算|比|像|很|开始|认为)$/.test(prev.word) &&
+      /^n/.test(next?.tag ?? '') &&
+      !(lex.entry(next?.word ?? '')?.pos ?? '').startsWith('v') &&
+      words[i + 2]?.word !== '的'
+    )
+      out.push({ rule: 'adverb_after_verb', said: said([prev, t, next]) });
+    // 我考试考很好: how well an action is done takes 得 (考得很好).
+    if (
+      /^(很|非常|特别)$/.test(t.word) &&
+      prev !== undefined &&
+      /^v/.test(prev.tag) &&
+      [...prev.word].length === 1 &&
+      SAID_WELL.test(prev.word) &&
+      describes(next) &&
+      i + 2 >= words.length
+    )
+      out.push({ rule: 'de_missing', said: said([prev, t, next]) });
+    // 我作业没有做完了: what was not done takes no 了 (没有做完).
+    // (没吃就出门了: the 了 is the later verb's; 三年没见面了 / 已经没有工作了 say how long or what is over.)
+    const denied = words.findIndex((w) => /^(没|没有)$/.test(w.word));
+    const deniedVerb = words[denied + 1];
+    if (
+      last &&
+      t.word === '了' &&
+      denied >= 0 &&
+      deniedVerb !== undefined &&
+      deniedVerb.tag === 'v' &&
+      deniedVerb.word !== '有' &&
+      !(lex.entry(deniedVerb.word)?.pos ?? '').includes('n') &&
+      i - (denied + 1) <= 2 &&
+      !words.slice(0, denied).some((w) => /^(已经|好久|很久)$/.test(w.word) || /[年月天周]$/.test(w.word)) &&
+      !words.slice(denied + 1, i).some((w) => /^(就|才|又)$/.test(w.word))
+    )
+      out.push({ rule: 'mei_le', said: said(words.slice(Math.max(0, i - 3), i + 1)) });
+    // 年夜饭吃在晚上七点了: when it is done comes before the verb (晚上七点吃年夜饭).
+    if (
+      t.word === '在' &&
+      /^(t|m)$/.test(next?.tag ?? '') &&
+      TIME_WORD.test(next?.word ?? '') &&
+      isVerb(prev) &&
+      !PLACED.test(prev?.word ?? '') &&
+      !/^(约|定|订|安排|改|推迟|放|是|发生|出生)$/.test(prev?.word ?? '')
+    )
+      out.push({ rule: 'time_after_verb', said: said([prev, t, next]) });
     // 就睡着了了: one 了.
     if (t.word === '了' && next?.word === '了') out.push({ rule: 'double_le', said: '了了' });
     // 我雨伞放在的书包里: the place follows 在 directly (放在书包里).

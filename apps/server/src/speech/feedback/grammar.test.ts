@@ -7,7 +7,7 @@ import { loadTagger, tagAnswer } from './segment.js';
 import type { Tagger } from './segment.js';
 
 let tagger: Tagger;
-const HELD_OUT = new Set(['examiner-blind20.json', 'examiner-blind23.json']);
+const HELD_OUT = new Set(['examiner-blind20.json', 'examiner-blind23.json', 'examiner-blind26.json']);
 beforeAll(async () => {
   tagger = (await loadTagger()).tagger;
 });
@@ -52,6 +52,11 @@ describe('learners’ grammar errors', () => {
     ['我哥哥开车得很快', 'de_after_object'],
     ['我们的宿舍在楼三', 'floor_order'],
     ['因为我的作业是很多', 'shi_adjective'],
+    ['我昨天买了苹果三个', 'count_after_noun'],
+    ['我周末看常常电影', 'adverb_after_verb'],
+    ['我妹妹唱很好听', 'de_missing'],
+    ['我的作业还没有写完了', 'mei_le'],
+    ['我们吃饭在晚上六点', 'time_after_verb'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -96,6 +101,20 @@ describe('learners’ grammar errors', () => {
     '我哥哥开车开得很快。',
     '我们的宿舍在三楼。',
     '我的作业很多。',
+    '我昨天买了三个苹果。',
+    '我一个月去图书馆两次。',
+    '我爸爸常常穿衬衫。',
+    '外卖一般油和盐比较多。',
+    '我们不能常常见面。',
+    '我妹妹唱得很好听。',
+    '他说很方便。',
+    '一个人住很自由。',
+    '她也打太极拳。',
+    '我的作业还没有写完。',
+    '什么都没吃就出门了。',
+    '我们已经三年没见面了。',
+    '我们晚上六点吃饭。',
+    '我们约在星期六。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });
@@ -126,7 +145,8 @@ describe('learners’ grammar errors', () => {
     const dir = new URL('../../../eval/', import.meta.url);
     const answers = readdirSync(dir)
       // The held-out sets are measured, not tuned on: one of the twentieth's band-3 answers (现在大家都说要
-      // “光盘”，……) is flagged, and is left as found (decision 039); the twenty-third is not looked at.
+      // “光盘”，……) is flagged, and is left as found (decision 039); the twenty-third and twenty-sixth are
+      // not looked at.
       .filter((f) => /^examiner-.*\.json$/.test(f) && !HELD_OUT.has(f))
       .flatMap((f) => {
         const set = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {

@@ -37,6 +37,10 @@ export const GRAMMAR_RULES = [
   'de_after_zai',
   'de_after_object',
   'floor_order',
+  'count_after_noun',
+  'adverb_after_verb',
+  'de_missing',
+  'mei_le',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 

@@ -391,7 +391,8 @@ function analyse(tokens: readonly Token[], q: string): QuestionForm {
   }
   // 会不会 / 远不远 / 有没有 ask yes or no as 吗 does.
   const aNotA = /(\p{Script=Han})[不没]\1|有没有/u.exec(q);
-  if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]/.test(q) || aNotA)) {
+  // (做完了没有 / 吃了没有: 没有 closing the question asks it too.)
+  if (asks.size === 0 && (/吗[？?。！!]?$|吗[？?]|了没有[？?。！!]?$/.test(q) || aNotA)) {
     asks.add('yes_no');
     const end = tokens.findIndex((t) => t.word === '吗');
     const last = aNotA

@@ -189,7 +189,8 @@ export const ofOccasion = (
   word: string,
 ): boolean => (same?.frame ?? []).some((f) => f.includes(word));
 
-const HABIT = /^(常常|经常|一般|平时|有时候|总是|每天|常)$/;
+// (我先看手机 for 我起床以后先喝一杯水: what one does first is a habit told in the statement's way.)
+const HABIT = /^(常常|经常|一般|平时|有时候|总是|每天|常|先)$/;
 /** A verb and the thing it takes (玩游戏, 听歌), not a state (喜欢, 是). */
 const actedOn = (t: Token, next: Token | undefined): boolean =>
   /^v/.test(t.tag) && t.tag !== 'vn' && !STATIVE.test(t.word) && next !== undefined && /^n/.test(next.tag);
@@ -250,9 +251,11 @@ export function sameTaken(
   // (喝一杯咖啡 of 喝咖啡的时候不放糖 is the occasion again.)
   const instead =
     habit >= 0 &&
-    said
-      .slice(habit + 1)
-      .some((t, i, rest) => actedOn(t, rest[i + 1]) && !ofOccasion(same, rest[i + 1]?.word ?? ''));
+    said.slice(habit + 1).some((t, i, rest) => {
+      // (看一会儿新闻: how long may stand between the verb and its thing.)
+      const thing = rest[i + 1]?.tag === 'm' ? rest[i + 2] : rest[i + 1];
+      return actedOn(t, thing) && !ofOccasion(same, thing?.word ?? '');
+    });
   if (instead && asks.includes('object')) return said[habit]?.word ?? null;
   // An action of the answer's own beside the occasion (放假的时候 + 很贵 says nothing done).
   const acting = said.some(

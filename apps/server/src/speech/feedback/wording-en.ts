@@ -29,6 +29,10 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   de_after_zai: 'The place follows 在 directly: 放在书包里, not 放在的书包里.',
   de_after_object: 'Say the verb again before 得: 她开车开得很好, not 她开车得很好.',
   floor_order: 'Say the floor number first: 在二楼, not 在楼二.',
+  count_after_noun: 'Say how many before the thing: 吃了两个粽子, not 吃了粽子两个.',
+  adverb_after_verb: 'Put 一般 / 常常 before the verb: 他一般穿西服, not 他穿一般西服.',
+  de_missing: 'How well an action is done takes 得: 考得很好, not 考很好.',
+  mei_le: 'What was not done takes no 了: 我没有做完, not 我没有做完了.',
 };
 
 export const en: Wording = {

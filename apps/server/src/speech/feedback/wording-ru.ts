@@ -29,6 +29,10 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   de_after_zai: 'Место идёт сразу после 在: 放在书包里, а не 放在的书包里.',
   de_after_object: 'Перед 得 глагол повторяют: 她开车开得很好, а не 她开车得很好.',
   floor_order: 'Номер этажа идёт первым: 在二楼, а не 在楼二.',
+  count_after_noun: 'Сколько — перед предметом: 吃了两个粽子, а не 吃了粽子两个.',
+  adverb_after_verb: '一般 / 常常 ставится перед глаголом: 他一般穿西服, а не 他穿一般西服.',
+  de_missing: 'Как выполнено действие, говорят с 得: 考得很好, а не 考很好.',
+  mei_le: 'Несделанное — без 了: 我没有做完, а не 我没有做完了.',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

@@ -29,6 +29,10 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   de_after_zai: '“在”后面直接说地点：放在书包里，不说“放在的书包里”。',
   de_after_object: '动词带宾语时，“得”前面要重复动词：她开车开得很好，不说“她开车得很好”。',
   floor_order: '楼层的数字放在前面：在二楼，不说“在楼二”。',
+  count_after_noun: '数量放在名词前面：吃了两个粽子，不说“吃了粽子两个”。',
+  adverb_after_verb: '“一般、常常”放在动词前面：他一般穿西服，不说“他穿一般西服”。',
+  de_missing: '说动作做得怎么样要用“得”：考得很好，不说“考很好”。',
+  mei_le: '“没有”做的事不用“了”：我没有做完，不说“我没有做完了”。',
 };
 
 export const zh: Wording = {
