@@ -32,13 +32,18 @@ const PLACED =
   /^(住|放|坐|站|躺|睡|停|挂|写|生|长|掉|落|留|待|呆|种|贴|摆|藏|丢|忘|出生|发生|生活|工作|学习|走|跑|飞|搬|扔|戴|穿|画|记|存|装|倒|躲|靠|骑|死|开|关|位于|坐落|定居|居住)$/;
 // Verbs a whole clause follows (我觉得问题在这儿, 我有朋友在北京): the 在 there is that clause's.
 const CLAUSE_VERB =
-  /^(觉得|认为|知道|说|想|希望|发现|看见|看到|听说|记得|相信|担心|怕|告诉|以为|感觉|有|没有|是)$/;
+  /^(觉得|认为|知道|说|想|希望|发现|看见|看到|听说|记得|相信|担心|怕|告诉|以为|感觉|有|没有|还有|是)$/;
 // Verbs another verb follows (喜欢在手机上买菜, 可以在书上画线, 开始在沙地里种树): its 在 sets that verb's place.
-const LEADS = /^(喜欢|爱|想|要|可以|能|会|开始|可能|应该|打算|准备|希望|继续|决定|愿意|敢|得|必须|需要)$/;
+const LEADS =
+  /^(喜欢|爱|想|要|可以|能|只能|会|开始|可能|应该|打算|准备|希望|继续|决定|愿意|敢|得|必须|需要)$/;
 // 放在 / 住在 said as one word.
 const PLACED_AT = new RegExp(`^(${PLACED.source.slice(2, -2)})在$`);
 // What a place said after 在 is made of: nouns, their owners and 的, places, sides (里 / 上面), counts.
 const PLACE_PART = /^(r|n|nr|ns|nz|s|f|m|q|u)$/;
+
+// 超市 may come tagged a verb: the lexicon knows it as a place.
+const placeByLexicon = (t: Token | undefined): boolean =>
+  t !== undefined && t.tag === 'v' && lexicon().isA(t.word, 'place');
 
 export function orderErrors(words: readonly Token[], out: GrammarError[]): void {
   const lex = lexicon();
@@ -67,8 +72,8 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
       t.word === '在' &&
       t.tag === 'p' &&
       place.length > 0 &&
-      place.every((w) => PLACE_PART.test(w.tag)) &&
-      /^(n|s|f|ns)$/.test(place[place.length - 1]?.tag ?? '') &&
+      place.every((w) => PLACE_PART.test(w.tag) || placeByLexicon(w)) &&
+      (/^(n|s|f|ns)$/.test(place[place.length - 1]?.tag ?? '') || placeByLexicon(place[place.length - 1])) &&
       ((prev?.tag === 'n' && isVerb(before) && !CLAUSE_VERB.test(before?.word ?? '')) ||
         (prev?.tag === 'v' &&
           // (简历 is tagged a verb: the lexicon says it names a thing.)
@@ -109,7 +114,9 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
     // 他穿一般西服: how often comes before the verb (一般穿西服).
     if (
       /^(一般|常常|经常|每天|总是)$/.test(t.word) &&
-      prev?.tag === 'v' &&
+      prev !== undefined &&
+      // (穿 may come tagged zg: the lexicon knows it as a verb.)
+      (prev.tag === 'v' || (prev.tag === 'zg' && (lex.entry(prev.word)?.pos ?? '').startsWith('v'))) &&
       !(lex.entry(prev.word)?.pos ?? '').includes('n') &&
       !LEADS.test(prev.word) &&
       !CLAUSE_VERB.test(prev.word) &&
@@ -143,7 +150,13 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
       deniedVerb.word !== '有' &&
       !(lex.entry(deniedVerb.word)?.pos ?? '').includes('n') &&
       i - (denied + 1) <= 2 &&
-      !words.slice(0, denied).some((w) => /^(已经|好久|很久)$/.test(w.word) || /[年月天周]$/.test(w.word)) &&
+      !words
+        .slice(0, denied)
+        .some(
+          (w) =>
+            /^(已经|好久|很久)$/.test(w.word) ||
+            /^[一二两三四五六七八九十几好多\d]+个?(年|月|天|星期|周|礼拜)$/.test(w.word),
+        ) &&
       !words.slice(denied + 1, i).some((w) => /^(就|才|又)$/.test(w.word))
     )
       out.push({ rule: 'mei_le', said: said(words.slice(Math.max(0, i - 3), i + 1)) });

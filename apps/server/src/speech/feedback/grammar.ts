@@ -90,7 +90,10 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       end &&
       i > 0 &&
       words.slice(0, i).some((w, j) => isVerb(w) && !TAKES_TIME.test(w.word) && j >= i - 5) &&
-      !words.slice(0, i).some((w) => TAKES_TIME.test(w.word) && isVerb(w))
+      // (Only the verb nearest before it: 那家店是七点开门了早上 puts 早上 after 开门, whatever 是 takes.)
+      !TAKES_TIME.test(
+        [...words.slice(0, i)].reverse().find((w) => isVerb(w) && !/^(了|过|着)$/.test(w.word))?.word ?? '',
+      )
     )
       out.push({ rule: 'time_after_verb', said: said(words.slice(Math.max(0, i - 2), i + 1)) });
     // 是很贵 / 是漂亮 / 我是头疼了: 是 before an adjective or a predicate that needs none.
