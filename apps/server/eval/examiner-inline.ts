@@ -176,6 +176,9 @@ export const BLIND24_SET = new URL('./examiner-blind24.json', import.meta.url);
  */
 export const BLIND25_SET = new URL('./examiner-blind25.json', import.meta.url);
 export const BLIND26_SET = new URL('./examiner-blind26.json', import.meta.url);
+/** The third round: the 27th measured unread on the second round's rules, then read; the 28th held out. */
+export const BLIND27_SET = new URL('./examiner-blind27.json', import.meta.url);
+export const BLIND28_SET = new URL('./examiner-blind28.json', import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**

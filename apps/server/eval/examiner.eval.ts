@@ -27,6 +27,8 @@ import {
   BLIND24_SET,
   BLIND25_SET,
   BLIND26_SET,
+  BLIND27_SET,
+  BLIND28_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -116,6 +118,11 @@ for (const [title, set] of [
     BLIND25_SET,
   ],
   ['twenty-sixth blind set (eleventh pass, second round: held out, never read)', BLIND26_SET],
+  [
+    'twenty-seventh blind set (eleventh pass, third round: first figures taken unread, then read)',
+    BLIND27_SET,
+  ],
+  ['twenty-eighth blind set (eleventh pass, third round: held out, never read)', BLIND28_SET],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

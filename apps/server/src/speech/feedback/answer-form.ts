@@ -343,6 +343,9 @@ function giving(
           )
         : [];
       if (instead.length) return instead;
+      // 手机没电了 / 手机坏了 for 为什么没接电话: a lack or a mishap is why.
+      const mishap = /没(有)?(电|时间|空|钱|信号|网)|坏了|丢了|睡着了/.exec(text)?.[0];
+      if (mishap && /为什么(没|不)/.test(question)) return [mishap];
       // A reason is often said without 因为: a wish or a liking the question did not say (我想跟她的家人聊天).
       const motive = words((t) => MOTIVE.test(t.word));
       if (motive.length) return motive;
@@ -514,6 +517,8 @@ function giving(
         .map((t) => t.word);
     }
     case 'evaluation':
+      // 明天天气怎么样 is answered by the weather (晴天, 下大雪, 零下五度).
+      if (/天气/.test(question) && WEATHER.test(text)) return [WEATHER.exec(text)?.[0] ?? ''];
       return words(
         (t) =>
           (t.tag.startsWith('a') ||
@@ -670,6 +675,14 @@ function giving(
         (!form.kind || form.kind === form.kindWord) &&
         form.verb !== undefined &&
         ACTION_VERBS.test(form.verb);
+      // 做什么手工 / 做什么家务: 做布娃娃 names the thing made (the tagger may call it a name).
+      const made =
+        action && ACTIVITY_KIND.test(kindWord ?? '')
+          ? tokens
+              .filter((t, i) => tokens[i - 1]?.word === form.verb && /^(n|nr|nz)/.test(t.tag))
+              .map((t) => t.word)
+          : [];
+      if (made.length) return made;
       // Learners name things no list holds: a noun the lexicon does not know may be the thing asked
       // for; one it knows as another kind (米饭 for 什么工作) is not.
       const unknown = (t: Token): boolean =>
@@ -845,7 +858,11 @@ const SCENE = /^(每天|周末|平时|早上|上午|中午|下午|晚上|今天|
 const MEANS_SAID = /走着|走路|步行|跑着|骑车|打车|开车|坐车|网上|上网|手机上|用手机|打电话/;
 const WORTH = /^(重要|有用|必要|需要|有好处|方便)$/;
 const WAY_SAID = /往(前|左|右|东|西|南|北|回)|[左右]拐|拐弯|一直走|过马路|路口|过桥/;
-const SITE_HEAD = /[店馆场院厅站室园厂楼城街村区]$/;
+// (书房 / 卧室 / 客厅: rooms are sites too.)
+// Kinds of doing, not of things: any action done is one of them.
+const ACTIVITY_KIND = /^(手工|家务|运动|活动|游戏)$/;
+const WEATHER = /晴|阴天|多云|下雨|雨|下雪|雪|刮风|大风|度|暖和|凉快|冷|热/;
+const SITE_HEAD = /[店馆场院厅站室园厂楼城街村区房]$/;
 const FELT =
   /觉得[^，。,]{0,4}(有意思|好玩|舒服|开心|快乐|重要|方便|便宜|好吃|好看|好听|漂亮|轻松|放松|有用)/;
 /** 我爸爸 / 我的朋友 / 我家: 我 owns what follows it. */
@@ -997,10 +1014,11 @@ function otherAction(
   const measured = form.asks.filter((a) => OF_ACTION.has(a) && a !== 'object');
   // The object of 喝什么 is judged against 喝 alone (not 下课 of 下课以后做什么; 做 takes any action).
   // 做什么菜 names its kind: there 做 is cooking, and 吃饺子 is another action on the same kind.
+  // (做什么手工 asks any making: 织围巾 is one, not another action.)
   const byVerb =
     form.asks.includes('object') &&
     form.verb !== undefined &&
-    (!ACTION_VERBS.test(form.verb) || form.kind !== undefined);
+    (!ACTION_VERBS.test(form.verb) || (form.kind !== undefined && !ACTIVITY_KIND.test(form.kindWord ?? '')));
   const words = [...measured, ...(byVerb ? (['object'] as const) : [])].flatMap((a) => given[a] ?? []);
   if (words.length === 0) return false;
   const asked = measured.length > 0 ? (form.actions ?? []) : [form.verb ?? ''];

@@ -99,3 +99,12 @@ describe('examiner: done or not, first thing, and who of the group', () => {
     ['我们家每年春节都去看烟花，你呢？', '春节的烟花很漂亮。'],
   ]);
 });
+
+describe('examiner: the weather, a mishap, a room and a craft', () => {
+  atLeast(60, [
+    ['你们那儿周末天气怎么样？', '周末会下雨，有点儿冷。'],
+    ['你昨天为什么没来上课？', '我的自行车坏了。'],
+    ['你一般在哪个房间看书？', '在卧室。'],
+    ['你奶奶会做什么手工？', '她会剪纸，过年的时候我们家的窗花都是她剪的。'],
+  ]);
+});

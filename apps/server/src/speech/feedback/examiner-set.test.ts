@@ -23,6 +23,8 @@ import {
   BLIND24_SET,
   BLIND25_SET,
   BLIND26_SET,
+  BLIND27_SET,
+  BLIND28_SET,
   BLIND_SET,
   DEV2_SET,
   DEV3_SET,
@@ -165,8 +167,8 @@ const SETS: { name: string; floors: Floors }[] = [
   },
   // The eleventh pass (decision 040). Twenty-first: unread 0.639 (answer 0.626, 36) → read 0.751 (0.750,
   // 15); twenty-second: 0.652 (0.631, 31) → 0.776 (0.765, 13); twenty-fourth, measured unread midway:
-  // 0.614 (0.587, 38) → 0.714 (0.702, 22); twenty-fifth, unread on the first round's rules: 0.577
-  // (0.551, 39) → 0.650 (0.632, 26).
+  // 0.614 (0.587, 38) → 0.717 (0.704, 22); twenty-fifth, unread on the first round's rules: 0.577
+  // (0.551, 39) → 0.673 (0.655, 26).
   {
     name: 'twenty-first blind',
     floors: { overall: 0.73, perType: 0.73, minAnswers: 210, maxInversions: 17 },
@@ -182,6 +184,17 @@ const SETS: { name: string; floors: Floors }[] = [
   {
     name: 'twenty-fifth blind',
     floors: { overall: 0.63, perType: 0.61, minAnswers: 210, maxInversions: 28 },
+  },
+  // Twenty-seventh, unread on the second round's rules: 0.554 (0.524, 50) → read 0.623 (0.605, 42).
+  {
+    name: 'twenty-seventh blind',
+    floors: { overall: 0.6, perType: 0.58, minAnswers: 210, maxInversions: 44 },
+  },
+  // Twenty-eighth, held out and never read: 0.685 (answer 0.669, open 0.827, 26); decision 039's code
+  // gave 0.676 (0.662, 26).
+  {
+    name: 'twenty-eighth blind',
+    floors: { overall: 0.66, perType: 0.64, minAnswers: 210, maxInversions: 28 },
   },
   // Twenty-third and twenty-sixth, held out and never read: 0.588 (answer 0.563, open 0.831, 49
   // inversions) and 0.663 (0.652, open 0.804, 29); decision 039's code gave 0.584 (0.564, 48) and 0.629
@@ -246,6 +259,8 @@ describe('examiner against the graded sets', () => {
       ['twenty-fourth blind', BLIND24_SET],
       ['twenty-fifth blind', BLIND25_SET],
       ['twenty-sixth blind', BLIND26_SET],
+      ['twenty-seventh blind', BLIND27_SET],
+      ['twenty-eighth blind', BLIND28_SET],
     ] as const)
       reports.set(name, evaluate(await scoreAnswers(examiner, loadInlineSet(set))));
     if (existsSync(BLIND_FILE))

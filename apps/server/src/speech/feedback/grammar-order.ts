@@ -10,8 +10,9 @@ import type { GrammarError } from './grammar.js';
 import { describes, isVerb, said } from './grammar-words.js';
 import type { Token } from './segment.js';
 
-const TIMES = /^[一二两三四五六七八九十几\d]+[次回遍下]$/;
+const TIMES = /^([一二两三四五六七八九十几\d]+|很多|好几)[次回遍下]$/;
 const PRONOUN = /^[它他她你]们?$/;
+const PRONOUN_OR_ME = /^[我它他她你]们?$/;
 // A count of things (not of times: 去图书馆两次 is right).
 const COUNT_OF_THINGS = /^[一二两三四五六七八九十几百\d]+[个只本张件条双杯瓶碗斤块]$/;
 // One-character actions whose manner 得 brings in (考得很好, 睡得很好, 玩得很开心).
@@ -75,6 +76,9 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
       place.every((w) => PLACE_PART.test(w.tag) || placeByLexicon(w)) &&
       (/^(n|s|f|ns)$/.test(place[place.length - 1]?.tag ?? '') || placeByLexicon(place[place.length - 1])) &&
       ((prev?.tag === 'n' && isVerb(before) && !CLAUSE_VERB.test(before?.word ?? '')) ||
+        // (吃火锅了在家 / 到了在公司: the 了 of the action before where.)
+        (prev?.word === '了' &&
+          (before?.tag === 'n' || (isVerb(before) && !PLACED.test(before?.word ?? '')))) ||
         (prev?.tag === 'v' &&
           // (简历 is tagged a verb: the lexicon says it names a thing.)
           (lex.entry(prev.word)?.pos ?? 'v').startsWith('v') &&
@@ -142,13 +146,14 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
     const denied = words.findIndex((w) => /^(没|没有)$/.test(w.word));
     const deniedVerb = words[denied + 1];
     if (
-      last &&
       t.word === '了' &&
+      (last || /^n/.test(next?.tag ?? '')) &&
       denied >= 0 &&
       deniedVerb !== undefined &&
       deniedVerb.tag === 'v' &&
       deniedVerb.word !== '有' &&
       !(lex.entry(deniedVerb.word)?.pos ?? '').includes('n') &&
+      i > denied + 1 &&
       i - (denied + 1) <= 2 &&
       !words
         .slice(0, denied)
@@ -170,6 +175,20 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
       !/^(约|定|订|安排|改|推迟|放|是|发生|出生)$/.test(prev?.word ?? '')
     )
       out.push({ rule: 'time_after_verb', said: said([prev, t, next]) });
+    // 我常常一起我爸爸下棋: 一起 follows the one it is done with (和我爸爸一起).
+    if (
+      t.word === '一起' &&
+      next !== undefined &&
+      (/^(我|你|他|她)/.test(next.word) || lex.isA(next.word, 'family') || lex.isA(next.word, 'person')) &&
+      !words.slice(0, i).some((w) => /^(和|跟|同|与)$/.test(w.word))
+    )
+      out.push({ rule: 'yiqi_before_person', said: said([t, next]) });
+    // 同事们很热情对我: to whom comes before how (对我很热情).
+    if (last && PRONOUN_OR_ME.test(t.word) && prev?.word === '对' && describes(before))
+      out.push({ rule: 'dui_at_end', said: said([before, prev, t]) });
+    // 我比喜欢热茶: 比 compares two things (我喜欢热茶，比牛奶好), or say 我更喜欢.
+    if (t.word === '比' && /^(喜欢|爱|想)$/.test(next?.word ?? ''))
+      out.push({ rule: 'bi_verb', said: said([t, next]) });
     // 就睡着了了: one 了.
     if (t.word === '了' && next?.word === '了') out.push({ rule: 'double_le', said: '了了' });
     // 我雨伞放在的书包里: the place follows 在 directly (放在书包里).

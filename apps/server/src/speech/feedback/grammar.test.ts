@@ -7,7 +7,12 @@ import { loadTagger, tagAnswer } from './segment.js';
 import type { Tagger } from './segment.js';
 
 let tagger: Tagger;
-const HELD_OUT = new Set(['examiner-blind20.json', 'examiner-blind23.json', 'examiner-blind26.json']);
+const HELD_OUT = new Set([
+  'examiner-blind20.json',
+  'examiner-blind23.json',
+  'examiner-blind26.json',
+  'examiner-blind28.json',
+]);
 beforeAll(async () => {
   tagger = (await loadTagger()).tagger;
 });
@@ -57,6 +62,11 @@ describe('learners’ grammar errors', () => {
     ['我妹妹唱很好听', 'de_missing'],
     ['我的作业还没有写完了', 'mei_le'],
     ['我们吃饭在晚上六点', 'time_after_verb'],
+    ['我常常一起我妹妹看电影', 'yiqi_before_person'],
+    ['老师很好对我', 'dui_at_end'],
+    ['我比喜欢咖啡', 'bi_verb'],
+    ['我们吃饭了在饭馆', 'place_after_object'],
+    ['明天是很冷了', 'shi_adjective'],
   ])('finds in %s: %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -115,6 +125,12 @@ describe('learners’ grammar errors', () => {
     '我们已经三年没见面了。',
     '我们晚上六点吃饭。',
     '我们约在星期六。',
+    '我常常和我妹妹一起看电影。',
+    '老师对我很好。',
+    '我更喜欢咖啡。',
+    '我们在饭馆吃饭了。',
+    '我放学了爸妈还没回来。',
+    '他说的对。',
   ])('finds none in a correct sentence: %s', (text) => {
     expect(rules(text)).toEqual([]);
   });
@@ -145,8 +161,8 @@ describe('learners’ grammar errors', () => {
     const dir = new URL('../../../eval/', import.meta.url);
     const answers = readdirSync(dir)
       // The held-out sets are measured, not tuned on: one of the twentieth's band-3 answers (现在大家都说要
-      // “光盘”，……) is flagged, and is left as found (decision 039); the twenty-third and twenty-sixth are
-      // not looked at.
+      // “光盘”，……) is flagged, and is left as found (decision 039); the twenty-third, twenty-sixth and
+      // twenty-eighth are not looked at.
       .filter((f) => /^examiner-.*\.json$/.test(f) && !HELD_OUT.has(f))
       .flatMap((f) => {
         const set = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as {

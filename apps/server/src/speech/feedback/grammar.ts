@@ -41,6 +41,9 @@ export const GRAMMAR_RULES = [
   'adverb_after_verb',
   'de_missing',
   'mei_le',
+  'yiqi_before_person',
+  'dui_at_end',
+  'bi_verb',
 ] as const;
 export type GrammarRule = (typeof GRAMMAR_RULES)[number];
 
@@ -103,7 +106,10 @@ function inClause(c: readonly Token[], out: GrammarError[], last: boolean): void
       !NOMINAL_SUBJECT.test(prev?.word ?? '') &&
       // 可能是堵车了: a guess at what happened takes 是; 特别是有了孩子以后 singles out a time.
       !/^(可能|也许|大概|应该|一定|肯定|好像|特别|尤其|就)$/.test(prev?.word ?? '') &&
-      ((DEGREE.test(next.word) && describes(after) && i + 3 >= words.length) ||
+      ((DEGREE.test(next.word) &&
+        describes(after) &&
+        // (是很热了: a 了 after it as well.)
+        (i + 3 >= words.length || (i + 4 === words.length && words[i + 3]?.word === '了'))) ||
         // (我的东西是很多: 很多 said as one word.)
         (/^(很多|很少)$/.test(next.word) && i + 2 >= words.length && /^n/.test(prev?.tag ?? '')) ||
         (isAdjective(next) &&

@@ -33,6 +33,9 @@ const GRAMMAR_EN: Record<GrammarRule, string> = {
   adverb_after_verb: 'Put 一般 / 常常 before the verb: 他一般穿西服, not 他穿一般西服.',
   de_missing: 'How well an action is done takes 得: 考得很好, not 考很好.',
   mei_le: 'What was not done takes no 了: 我没有做完, not 我没有做完了.',
+  yiqi_before_person: 'Say whom with 和 / 跟 before 一起: 我常常和我爸爸一起下棋.',
+  dui_at_end: 'Say to whom before how: 同事们对我很热情, not 同事们很热情对我.',
+  bi_verb: 'Say 我更喜欢热茶, or compare two things with 比: 热茶比牛奶好喝.',
 };
 
 export const en: Wording = {

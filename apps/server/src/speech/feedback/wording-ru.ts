@@ -33,6 +33,9 @@ const GRAMMAR_RU: Record<GrammarRule, string> = {
   adverb_after_verb: '一般 / 常常 ставится перед глаголом: 他一般穿西服, а не 他穿一般西服.',
   de_missing: 'Как выполнено действие, говорят с 得: 考得很好, а не 考很好.',
   mei_le: 'Несделанное — без 了: 我没有做完, а не 我没有做完了.',
+  yiqi_before_person: 'С кем — через 和 / 跟 перед 一起: 我常常和我爸爸一起下棋.',
+  dui_at_end: 'К кому — перед прилагательным: 同事们对我很热情, а не 同事们很热情对我.',
+  bi_verb: 'Скажите 我更喜欢热茶 или сравните две вещи с 比: 热茶比牛奶好喝.',
 };
 
 function ruPlural(n: number, one: string, few: string, many: string): string {

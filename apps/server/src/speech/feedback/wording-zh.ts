@@ -33,6 +33,9 @@ const GRAMMAR_ZH: Record<GrammarRule, string> = {
   adverb_after_verb: '“一般、常常”放在动词前面：他一般穿西服，不说“他穿一般西服”。',
   de_missing: '说动作做得怎么样要用“得”：考得很好，不说“考很好”。',
   mei_le: '“没有”做的事不用“了”：我没有做完，不说“我没有做完了”。',
+  yiqi_before_person: '“一起”前面用“和、跟”说跟谁：我常常和我爸爸一起下棋。',
+  dui_at_end: '“对……”放在形容词前面：同事们对我很热情，不说“同事们很热情对我”。',
+  bi_verb: '说“我更喜欢热茶”，或者用“比”比较两样东西：热茶比牛奶好喝。',
 };
 
 export const zh: Wording = {
