@@ -1,9 +1,11 @@
 /**
- * Learners' word-order errors after the verb, each found by a pattern of the words as tagged: how often
- * before whom (喂两次它), 过 after the object (养鱼过), where after the object (听音乐在房间里), 一起 after
- * the object (打羽毛球一起), 了 between the object and its count (讲故事了很多), the hour before the part
- * of the day (七点钟晚上), a clause ending on 得 (打很好得), 了了, 的 after 在 (放在的书包里), 得 after a verb's
- * object (开车得很好) and the floor after its building (楼二).
+ * Learners' word-order errors, each found by a pattern of the words as tagged: how often before whom
+ * (喂两次它), 过 after the object (养鱼过), where or when after the verb (听音乐在房间里, 吃在晚上七点, 到了在公司),
+ * 一起 after the object or before whom (打羽毛球一起, 一起我爸爸), 了 between the object and its count
+ * (讲故事了很多), the hour before the part of the day (七点钟晚上), a clause ending on 得 (打很好得), 了了,
+ * 的 after 在 (放在的书包里), 得 after a verb's object (开车得很好), the floor after its building (楼二), how
+ * many after the thing (吃了粽子两个), 一般 after its verb (穿一般西服), a missing 得 (考很好), 没有……了, 对我
+ * after the adjective (很热情对我) and 比 before a verb (我比喜欢热茶).
  */
 import { lexicon } from './lexicon.js';
 import type { GrammarError } from './grammar.js';
@@ -48,6 +50,9 @@ const placeByLexicon = (t: Token | undefined): boolean =>
 
 export function orderErrors(words: readonly Token[], out: GrammarError[]): void {
   const lex = lexicon();
+  // The first 没 / 没有 of the clause and the verb it denies (for 没有……了).
+  const denied = words.findIndex((w) => /^(没|没有)$/.test(w.word));
+  const deniedVerb = words[denied + 1];
   for (const [i, t] of words.entries()) {
     const prev = words[i - 1];
     const before = words[i - 2];
@@ -143,8 +148,6 @@ export function orderErrors(words: readonly Token[], out: GrammarError[]): void 
       out.push({ rule: 'de_missing', said: said([prev, t, next]) });
     // 我作业没有做完了: what was not done takes no 了 (没有做完).
     // (没吃就出门了: the 了 is the later verb's; 三年没见面了 / 已经没有工作了 say how long or what is over.)
-    const denied = words.findIndex((w) => /^(没|没有)$/.test(w.word));
-    const deniedVerb = words[denied + 1];
     if (
       t.word === '了' &&
       (last || /^n/.test(next?.tag ?? '')) &&
