@@ -162,23 +162,12 @@ export const BLIND18_SET = new URL('./examiner-blind18.json', import.meta.url);
 export const BLIND19_SET = new URL('./examiner-blind19.json', import.meta.url);
 export const BLIND20_SET = new URL('./examiner-blind20.json', import.meta.url);
 /**
- * The eleventh pass's sets (decision 040), 216 answers each, written blind in rounds: the 21st and 22nd
- * were measured unread on decision 039's rules, then read; the 23rd was measured once and held out; the
- * 24th was measured unread midway, then read.
+ * The eleventh pass's sets (decision 040), 216 answers each, written blind in three rounds: in the first
+ * the 21st and 22nd were measured unread on decision 039's rules, then read, the 24th measured unread
+ * midway, then read, and the 23rd held out; in the second the 25th was measured unread, then read, and
+ * the 26th held out; in the third the 27th was measured unread, then read, and the 28th held out.
  */
-export const BLIND21_SET = new URL('./examiner-blind21.json', import.meta.url);
-export const BLIND22_SET = new URL('./examiner-blind22.json', import.meta.url);
-export const BLIND23_SET = new URL('./examiner-blind23.json', import.meta.url);
-export const BLIND24_SET = new URL('./examiner-blind24.json', import.meta.url);
-/**
- * The eleventh pass's second round: the 25th was measured unread on the rules read off the 21st, 22nd and
- * 24th, then read; the 26th was measured once when the rules were fixed and is never read.
- */
-export const BLIND25_SET = new URL('./examiner-blind25.json', import.meta.url);
-export const BLIND26_SET = new URL('./examiner-blind26.json', import.meta.url);
-/** The third round: the 27th measured unread on the second round's rules, then read; the 28th held out. */
-export const BLIND27_SET = new URL('./examiner-blind27.json', import.meta.url);
-export const BLIND28_SET = new URL('./examiner-blind28.json', import.meta.url);
+export const blindSet = (n: number): URL => new URL(`./examiner-blind${n}.json`, import.meta.url);
 /** The held-out set written blind to the examiner, from the rubric and new questions only; never tuned on. */
 export const BLIND_SET = new URL('./examiner-blind.json', import.meta.url);
 /**
