@@ -1,5 +1,6 @@
 // Examiner speed: median time per answer over 1000 mixed answers (all question types, perfect to
-// off-topic, homophone and missing-character mutations). Run: npx tsx apps/server/bench/feedback.bench.ts
+// off-topic, homophone and missing-character mutations), then over 1000 listen-and-answer replies scored
+// by the learned weighing (decision 041) and by the rules alone. Run: npx tsx apps/server/bench/feedback.bench.ts
 import { performance } from 'node:perf_hooks';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
 import type { AnswerInput } from '../src/speech/feedback/types.js';
@@ -116,3 +117,46 @@ console.log(`first call (loads HSK lists and the word segmenter): ${warmMs.toFix
 console.log(
   `per answer: median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms, mean ${mean.toFixed(2)} ms`,
 );
+
+// Listen-and-answer replies: right, about someone else, a neighbouring question, hesitant, an echo.
+const QUICK: [string, string[]][] = [
+  [
+    '你妈妈喜欢做什么？',
+    ['我妈妈喜欢做饭。', '我喜欢吃苹果。', '她喜欢看书', '嗯……她……喜欢……做饭', '你妈妈喜欢做什么'],
+  ],
+  [
+    '你常常和谁一起运动？',
+    ['和我妹妹一起跑步。', '我一个星期运动三次。', '我同事', '我常常和朋友一起运动了在公园。'],
+  ],
+  [
+    '你的好朋友住在哪儿？',
+    ['北京。', '他住在公司宿舍里', '我的好朋友在一家银行工作。', 'He lives in Beijing.'],
+  ],
+];
+const quick: AnswerInput[] = Array.from({ length: ANSWERS }, (_, i) => {
+  const [question, replies] = QUICK[i % QUICK.length] ?? ['', []];
+  return {
+    question_type: 'answer',
+    level: 'basic',
+    question_text: question,
+    time_limit_s: 10,
+    answer_text: replies[Math.floor(i / QUICK.length) % replies.length] ?? '',
+  };
+});
+for (const [name, engine] of [
+  ['learned weighing', new ExaminerEngine()],
+  ['rules alone', new ExaminerEngine({ answerModel: false })],
+] as const) {
+  await engine.examine(quick[0] as AnswerInput, 'en');
+  const spent: number[] = [];
+  for (const [i, input] of quick.entries()) {
+    const t = performance.now();
+    await engine.examine(input, langs[i % 3] ?? 'en');
+    spent.push(performance.now() - t);
+  }
+  spent.sort((a, b) => a - b);
+  const q = (p: number): number => spent[Math.min(spent.length - 1, Math.floor(p * spent.length))] ?? 0;
+  console.log(
+    `listen-and-answer, ${name}: ${ANSWERS} replies, median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms`,
+  );
+}

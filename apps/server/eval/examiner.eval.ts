@@ -116,6 +116,10 @@ for (const [title, set] of [
     blindSet(27),
   ],
   ['twenty-eighth blind set (eleventh pass, third round: held out, never read)', blindSet(28)],
+  ['twenty-ninth blind set (twelfth pass: held out, never read nor learned from)', blindSet(29)],
+  ['thirtieth blind set (twelfth pass: held out, never read nor learned from)', blindSet(30)],
+  ['thirty-first blind set (twelfth pass: held out, never read nor learned from)', blindSet(31)],
+  ['thirty-second blind set (twelfth pass: held out, never read nor learned from)', blindSet(32)],
 ] as const)
   inline.push([title, await scoreAnswers(examiner, loadInlineSet(set))]);
 inline.push([

@@ -1,5 +1,7 @@
 import { clampScore, scoreBand, spokenChars } from '@kouyu/core';
 import type { AlignmentOp } from '@kouyu/core';
+import { answerModelScore, shippedAnswerModel } from './answer-model.js';
+import type { AnswerModelWeights } from './answer-model.js';
 import { grammarShare, measureCoherence } from './coherence.js';
 import { answerLanguage, baseMeasures, weakest, weighted, withoutPlusParts } from './combine.js';
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
@@ -101,6 +103,11 @@ function withoutShownPinyin(input: AnswerInput): AnswerInput {
 export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
   vocabulary?: VocabLookup;
+  /**
+   * The learned weighing of a listen-and-answer reply's measures (answer-model.ts); `false` scores it by
+   * the rules alone, as the model's training does.
+   */
+  answerModel?: AnswerModelWeights | false;
 }
 
 /** The examiner's complete verdict: the result event plus the text lines it streams. */
@@ -115,10 +122,12 @@ export interface Examination {
 export class ExaminerEngine implements FeedbackEngine {
   readonly name = 'examiner';
   readonly #given: VocabLookup | undefined;
+  readonly #model: AnswerModelWeights | false;
   #vocab: Promise<VocabSource> | null = null;
 
   constructor(options: ExaminerOptions = {}) {
     this.#given = options.vocabulary;
+    this.#model = options.answerModel ?? shippedAnswerModel();
   }
 
   // Loaded on the first review, not at boot.
@@ -337,7 +346,16 @@ export class ExaminerEngine implements FeedbackEngine {
       measures.components = Object.fromEntries(Object.keys(measures.components).map((k) => [k, 0]));
     }
     measures.weakest = weakest(losses);
-    const score = clampScore(raw * 100);
+    const ruled = clampScore(raw * 100);
+    // A quick reply's score is the learned weighing of the rules' measures, which ranks unseen replies
+    // far better than the rules' own product (decision 041); the echo and language caps still hold.
+    let score = ruled;
+    if (input.question_type === 'answer' && this.#model) {
+      let learned = answerModelScore(measures, ruled, this.#model);
+      if (measures.relevance?.echo) learned = Math.min(learned, ECHO_SCORE_CAP * 100);
+      if (language !== 'chinese') learned = Math.min(learned, NOT_CHINESE_CAP * 100);
+      score = clampScore(learned);
+    }
     const band = scoreBand(score);
     if (!byReference && language === 'chinese' && input.question_type !== 'answer')
       measures.improved = improveAnswer(input, tokens, measures);

@@ -1,0 +1,71 @@
+/**
+ * Learning the listen-and-answer model (answer-model.ts): a weighted ridge regression of the graded
+ * bands on the rules' measures, solved in closed form, so the same sets always give the same weights.
+ */
+
+/** One graded reply: the model's features, its band, and the set it came from. */
+export interface TrainingExample {
+  set: string;
+  band: number;
+  features: readonly number[];
+}
+
+export interface TrainingOptions {
+  /** The ridge penalty on every weight but the constant term's. */
+  lambda: number;
+  /**
+   * Each set weighs as much as the square root of its size, so the many large blind sets do not drown
+   * the small ones; the sets named here weigh this many times more (the first sets, whose writers
+   * banded a bare elliptical reply 2 where later ones band it 3: both conventions are kept).
+   */
+  boost: number;
+  boosted: ReadonlySet<string>;
+}
+
+/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and square). */
+export function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] ?? 0]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++)
+      if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
+    const head = m[col] as number[];
+    const lead = head[col] ?? 0;
+    if (Math.abs(lead) < 1e-12) throw new Error('singular system');
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const row = m[r] as number[];
+      const f = (row[col] ?? 0) / lead;
+      if (f === 0) continue;
+      for (let k = col; k <= n; k++) row[k] = (row[k] ?? 0) - f * (head[k] ?? 0);
+    }
+  }
+  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
+}
+
+/** The weights (one per feature, then the constant term) that best predict the bands. */
+export function fitAnswerModel(examples: readonly TrainingExample[], options: TrainingOptions): number[] {
+  const first = examples[0];
+  if (!first) throw new Error('no graded answers to learn from');
+  const dims = first.features.length + 1;
+  const sizes = new Map<string, number>();
+  for (const e of examples) sizes.set(e.set, (sizes.get(e.set) ?? 0) + 1);
+  const ata = Array.from({ length: dims }, () => new Array<number>(dims).fill(0));
+  const atb = new Array<number>(dims).fill(0);
+  for (const e of examples) {
+    const x = [...e.features, 1];
+    const w = (options.boosted.has(e.set) ? options.boost : 1) / Math.sqrt(sizes.get(e.set) ?? 1);
+    for (let i = 0; i < dims; i++) {
+      const xi = (x[i] ?? 0) * w;
+      atb[i] = (atb[i] ?? 0) + xi * e.band;
+      const row = ata[i] as number[];
+      for (let j = 0; j < dims; j++) row[j] = (row[j] ?? 0) + xi * (x[j] ?? 0);
+    }
+  }
+  // The constant term is left free: only the features' weights are drawn towards 0.
+  for (let i = 0; i < dims - 1; i++)
+    (ata[i] as number[])[i] = ((ata[i] as number[])[i] ?? 0) + options.lambda;
+  return solve(ata, atb);
+}
