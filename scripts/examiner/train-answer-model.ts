@@ -1,5 +1,5 @@
-// `npm run train:examiner`: learns the listen-and-answer model (apps/server/src/speech/feedback/
-// answer-model.ts) from the graded sets that may be learned from (apps/server/eval/examiner-training.ts:
+// `npm run train:examiner`: learns the listen-and-answer and open-question models (apps/server/src/
+// speech/feedback/answer-model.ts) from the graded sets that may be learned from (apps/server/eval/examiner-training.ts:
 // never the probe set, the graded set's held-out part or the blind sets held out whole) and writes
 // answer-model.weights.json beside it. Deterministic: the same rules and sets give the same weights. Run
 // it again whenever the rules change, since the model weighs their measures (a test checks that the
@@ -7,14 +7,14 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { learnAnswerModel } from '../../apps/server/eval/examiner-training.js';
+import { learnAnswerModels } from '../../apps/server/eval/examiner-training.js';
 
 const started = performance.now();
-const model = await learnAnswerModel();
+const models = await learnAnswerModels();
 const out = fileURLToPath(
   new URL('../../apps/server/src/speech/feedback/answer-model.weights.json', import.meta.url),
 );
-writeFileSync(out, await format(JSON.stringify(model), { ...(await resolveConfig(out)), filepath: out }));
+writeFileSync(out, await format(JSON.stringify(models), { ...(await resolveConfig(out)), filepath: out }));
 console.log(
-  `wrote ${out}: ${model.answers} graded replies of ${model.trained_on.length} sets, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `wrote ${out}: ${models.answer.answers} listen-and-answer replies of ${models.answer.trained_on.length} sets, ${models.open.answers} open answers of ${models.open.trained_on.length}, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );

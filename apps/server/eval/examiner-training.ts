@@ -1,9 +1,9 @@
-// The graded sets the listen-and-answer model learns from (`npm run train:examiner`, decision 041), and
+// The graded sets the listen-and-answer and open-question models learn from (`npm run train:examiner`, decision 041), and
 // the ones it never sees: the probe set, the graded set's held-out part and the blind sets held out
 // whole. A set that is read while tuning the rules may be learned from; a held-out one stays out of both.
 import { readdirSync } from 'node:fs';
-import { ANSWER_FEATURES, answerFeatures } from '../src/speech/feedback/answer-model.js';
-import type { AnswerModelWeights } from '../src/speech/feedback/answer-model.js';
+import { FEATURES, featuresOf, LEARNED_TYPES } from '../src/speech/feedback/answer-model.js';
+import type { AnswerModelWeights, LearnedType } from '../src/speech/feedback/answer-model.js';
 import { fitAnswerModel } from '../src/speech/feedback/answer-training.js';
 import type { TrainingExample, TrainingOptions } from '../src/speech/feedback/answer-training.js';
 import { ExaminerEngine } from '../src/speech/feedback/examiner.js';
@@ -45,7 +45,7 @@ export interface TrainingAnswer {
 }
 
 /** Every graded answer of the given type the model may learn from, named by its set. */
-export function trainingAnswers(type = 'answer'): TrainingAnswer[] {
+export function trainingAnswers(type: LearnedType = 'answer'): TrainingAnswer[] {
   const dir = new URL('./', import.meta.url);
   const out: TrainingAnswer[] = loadExaminerSet()
     .filter((a) => a.split === 'dev')
@@ -61,6 +61,11 @@ export function trainingAnswers(type = 'answer'): TrainingAnswer[] {
 }
 
 export const TRAINING: TrainingOptions = { lambda: 0.5, boost: 4, boosted: FIRST_SETS };
+/**
+ * The measures a recording's voice analysis moves on its own, whose weights keep their sign: more
+ * fluency never costs, more hesitation never pays.
+ */
+const KEPT_SIGNS: Record<string, 1 | -1> = { fluency: 1, hesitation: -1 };
 
 /** What training wrote: the weights, and what they were learned from. */
 export interface LearnedAnswerModel extends AnswerModelWeights {
@@ -70,21 +75,29 @@ export interface LearnedAnswerModel extends AnswerModelWeights {
   boost: number;
 }
 
-/** Scores every training answer by the rules alone and learns the weights from their measures. */
-export async function learnAnswerModel(): Promise<LearnedAnswerModel> {
+/** Scores every training answer by the rules alone and learns each task type's weights from their measures. */
+export async function learnAnswerModels(): Promise<Record<LearnedType, LearnedAnswerModel>> {
   const rules = new ExaminerEngine({ answerModel: false });
-  const examples: TrainingExample[] = [];
-  for (const { set, answer } of trainingAnswers()) {
-    const { result } = await rules.examine(answer.input, 'en');
-    examples.push({ set, band: answer.band, features: answerFeatures(result.measures, result.score) });
-  }
-  const weights = fitAnswerModel(examples, TRAINING);
-  return {
-    features: [...ANSWER_FEATURES],
-    weights: weights.map((w) => Math.round(w * 1e6) / 1e6),
-    trained_on: [...new Set(examples.map((e) => e.set))],
-    answers: examples.length,
-    lambda: TRAINING.lambda,
-    boost: TRAINING.boost,
+  const learn = async (type: LearnedType): Promise<LearnedAnswerModel> => {
+    const examples: TrainingExample[] = [];
+    for (const { set, answer } of trainingAnswers(type)) {
+      const { result } = await rules.examine(answer.input, 'en');
+      examples.push({ set, band: answer.band, features: featuresOf(type, result.measures, result.score) });
+    }
+    const signs = new Map(
+      Object.entries(KEPT_SIGNS).map(([name, sign]) => [FEATURES[type].indexOf(name), sign] as const),
+    );
+    const weights = fitAnswerModel(examples, { ...TRAINING, signs });
+    return {
+      features: [...FEATURES[type]],
+      weights: weights.map((w) => Math.round(w * 1e6) / 1e6),
+      trained_on: [...new Set(examples.map((e) => e.set))],
+      answers: examples.length,
+      lambda: TRAINING.lambda,
+      boost: TRAINING.boost,
+    };
   };
+  const [answer, open] = await Promise.all(LEARNED_TYPES.map(learn));
+  if (!answer || !open) throw new Error('a task type was not learned');
+  return { answer, open };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT_FILES, learnAnswerModel, trainingAnswers } from '../../../eval/examiner-training.js';
-import { ANSWER_FEATURES, bandToScore, predictBand, shippedAnswerModel } from './answer-model.js';
+import { HELD_OUT_FILES, learnAnswerModels, trainingAnswers } from '../../../eval/examiner-training.js';
+import { bandToScore, FEATURES, LEARNED_TYPES, predictBand, shippedAnswerModels } from './answer-model.js';
 import { fitAnswerModel, solve } from './answer-training.js';
 import type { TrainingExample } from './answer-training.js';
 import { ExaminerEngine } from './examiner.js';
 import { questionInput } from './question-input.js';
+import { FLUENT_VOICE, HALTING_VOICE } from './test-answers.js';
 
 const ask = (question: string, answer: string) => ({
   ...questionInput({
@@ -58,22 +59,29 @@ describe('the listen-and-answer model', () => {
     expect(bandToScore(3)).toBeGreaterThan(90);
   });
 
-  it('ships weights for its features, learned from no held-out set', () => {
-    const model = shippedAnswerModel() as ReturnType<typeof shippedAnswerModel> & { trained_on: string[] };
-    expect(model.features).toEqual([...ANSWER_FEATURES]);
-    expect(model.weights).toHaveLength(ANSWER_FEATURES.length + 1);
+  it.each(LEARNED_TYPES)('ships %s weights for its features, learned from no held-out set', (type) => {
+    const model = shippedAnswerModels()[type] as ReturnType<typeof shippedAnswerModels>['answer'] & {
+      trained_on: string[];
+    };
+    expect(model.features).toEqual([...FEATURES[type]]);
+    expect(model.weights).toHaveLength(FEATURES[type].length + 1);
     for (const file of HELD_OUT_FILES)
       expect(model.trained_on).not.toContain(file.replace(/^examiner-|\.json$/g, ''));
-    expect(trainingAnswers().every((t) => t.answer.input.question_type === 'answer')).toBe(true);
-    expect(predictBand(new Array<number>(ANSWER_FEATURES.length).fill(0), model)).toBe(model.weights.at(-1));
+    expect(trainingAnswers(type).every((t) => t.answer.input.question_type === type)).toBe(true);
+    expect(predictBand(new Array<number>(FEATURES[type].length).fill(0), model)).toBe(model.weights.at(-1));
   });
 
   it('ships the weights the current rules and sets give (run npm run train:examiner after a rule changes)', async () => {
-    const learned = await learnAnswerModel();
-    const shipped = shippedAnswerModel() as ReturnType<typeof shippedAnswerModel> & { answers: number };
-    expect(learned.answers).toBe(shipped.answers);
-    for (const [i, w] of learned.weights.entries())
-      expect(w, ANSWER_FEATURES[i]).toBeCloseTo(shipped.weights[i] ?? 0, 4);
+    const learned = await learnAnswerModels();
+    const shipped = shippedAnswerModels() as unknown as Record<
+      string,
+      { answers: number; weights: number[] }
+    >;
+    for (const type of LEARNED_TYPES) {
+      expect(learned[type].answers).toBe(shipped[type]?.answers);
+      for (const [i, w] of learned[type].weights.entries())
+        expect(w, `${type} ${FEATURES[type][i]}`).toBeCloseTo(shipped[type]?.weights[i] ?? 0, 4);
+    }
   });
 
   it('scores a quick reply by the model, the echo and the language caps still holding', async () => {
@@ -88,13 +96,54 @@ describe('the listen-and-answer model', () => {
     expect(aboutMe).toBeLessThan(50);
     expect(echo).toBeLessThanOrEqual(30);
     expect(english).toBeLessThanOrEqual(5);
-    // The rules alone are what the model weighs; on another task type the two are the same.
-    const open = {
-      ...ask('你周末一般做什么？请谈一谈。', '我周末一般在家看书。'),
+    // An open answer too: the question said back and an answer in English stay low.
+    const open = (answer: string) => ({
+      ...ask('你周末一般做什么？请谈一谈。', answer),
       question_type: 'open' as const,
-    };
-    expect((await model.examine(open, 'en')).result.score).toBe(
-      (await rules.examine(open, 'en')).result.score,
+      level: 'intermediate' as const,
+      time_limit_s: 120,
+    });
+    const told =
+      '我周末一般先睡个懒觉，然后和朋友一起去公园跑步。下午我常常去图书馆看书，因为那里很安静。晚上我们一家人一起吃饭、聊天，我觉得这样的周末很放松。';
+    expect((await model.examine(open(told), 'en')).result.score).toBeGreaterThanOrEqual(70);
+    expect((await model.examine(open('你周末一般做什么请谈一谈'), 'en')).result.score).toBeLessThanOrEqual(
+      30,
     );
+    expect(
+      (await model.examine(open('On weekends I usually sleep late and then go running.'), 'en')).result.score,
+    ).toBeLessThanOrEqual(5);
+    // The rules alone are what the models weigh; on a task type without a model the two are the same.
+    const picture = {
+      ...ask('请描述这张图片。', '公园里有一个人在跑步。'),
+      question_type: 'picture' as const,
+      image_texts: ['公园里，一个人在跑步。'],
+    };
+    expect((await model.examine(picture, 'en')).result.score).toBe(
+      (await rules.examine(picture, 'en')).result.score,
+    );
+  });
+
+  it('never scores a smoother recording of the same words lower, on either task type', async () => {
+    const model = new ExaminerEngine();
+    const fluent = FLUENT_VOICE;
+    const halting = HALTING_VOICE;
+    const replies = [
+      ask('你常常和谁一起运动？', '我常常和我妹妹一起跑步。'),
+      ask('你的好朋友住在哪儿？', '他住在公司宿舍里'),
+      {
+        ...ask(
+          '你觉得学外语难吗？为什么？请谈一谈。',
+          '我觉得学外语不太难，因为每天都可以练习。我常常和中国朋友聊天，还看中国电影。',
+        ),
+        question_type: 'open' as const,
+        level: 'intermediate' as const,
+        time_limit_s: 120,
+      },
+    ];
+    for (const reply of replies) {
+      const smooth = (await model.examine({ ...reply, voice: { fluency: fluent } }, 'en')).result.score;
+      const slow = (await model.examine({ ...reply, voice: { fluency: halting } }, 'en')).result.score;
+      expect(slow, reply.answer_text).toBeLessThanOrEqual(smooth);
+    }
   });
 });

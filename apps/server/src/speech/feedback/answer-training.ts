@@ -20,6 +20,13 @@ export interface TrainingOptions {
    */
   boost: number;
   boosted: ReadonlySet<string>;
+  /**
+   * Features whose weight must keep a sign (1: never below 0, -1: never above 0), by index. A weight
+   * learned with the wrong sign is set to 0 and the rest learned again, the worst first, until none is
+   * left: a smoother recording must never score lower because the graded sets, transcripts without
+   * audio, happened to pair fluency with something else.
+   */
+  signs?: ReadonlyMap<number, 1 | -1>;
 }
 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is small and square). */
@@ -45,17 +52,19 @@ export function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
 }
 
-/** The weights (one per feature, then the constant term) that best predict the bands. */
-export function fitAnswerModel(examples: readonly TrainingExample[], options: TrainingOptions): number[] {
-  const first = examples[0];
-  if (!first) throw new Error('no graded answers to learn from');
-  const dims = first.features.length + 1;
+/** The ridge weights over the kept features (and the constant term, always kept, last). */
+function ridge(
+  examples: readonly TrainingExample[],
+  options: TrainingOptions,
+  kept: readonly number[],
+): number[] {
+  const dims = kept.length + 1;
   const sizes = new Map<string, number>();
   for (const e of examples) sizes.set(e.set, (sizes.get(e.set) ?? 0) + 1);
   const ata = Array.from({ length: dims }, () => new Array<number>(dims).fill(0));
   const atb = new Array<number>(dims).fill(0);
   for (const e of examples) {
-    const x = [...e.features, 1];
+    const x = [...kept.map((k) => e.features[k] ?? 0), 1];
     const w = (options.boosted.has(e.set) ? options.boost : 1) / Math.sqrt(sizes.get(e.set) ?? 1);
     for (let i = 0; i < dims; i++) {
       const xi = (x[i] ?? 0) * w;
@@ -68,4 +77,32 @@ export function fitAnswerModel(examples: readonly TrainingExample[], options: Tr
   for (let i = 0; i < dims - 1; i++)
     (ata[i] as number[])[i] = ((ata[i] as number[])[i] ?? 0) + options.lambda;
   return solve(ata, atb);
+}
+
+/** The weights (one per feature, then the constant term) that best predict the bands. */
+export function fitAnswerModel(examples: readonly TrainingExample[], options: TrainingOptions): number[] {
+  const first = examples[0];
+  if (!first) throw new Error('no graded answers to learn from');
+  const features = first.features.length;
+  const kept = Array.from({ length: features }, (_, i) => i);
+  for (;;) {
+    const w = ridge(examples, options, kept);
+    let worst = -1;
+    let worstSize = 0;
+    for (const [at, k] of kept.entries()) {
+      const sign = options.signs?.get(k);
+      const v = w[at] ?? 0;
+      if (sign !== undefined && v * sign < 0 && Math.abs(v) > worstSize) {
+        worst = k;
+        worstSize = Math.abs(v);
+      }
+    }
+    if (worst < 0) {
+      const out = new Array<number>(features + 1).fill(0);
+      for (const [at, k] of kept.entries()) out[k] = w[at] ?? 0;
+      out[features] = w[kept.length] ?? 0;
+      return out;
+    }
+    kept.splice(kept.indexOf(worst), 1);
+  }
 }

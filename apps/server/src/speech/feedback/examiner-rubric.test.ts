@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, SCORE_BAND_HIGH_MIN } from '@kouyu/core';
 import { ExaminerEngine } from './examiner.js';
+import { FLUENT_VOICE, HALTING_VOICE } from './test-answers.js';
 import type { AnswerInput } from './types.js';
 import { WORDING } from './wording.js';
 
@@ -38,20 +39,8 @@ describe('examiner with the voice analysis of the recording', () => {
     start_ms: i * 300,
     end_ms: i * 300 + 250,
   });
-  const fluent = {
-    speech_ms: 9_000,
-    duration_ms: 10_000,
-    pause_count: 2,
-    longest_pause_ms: 400,
-    syllables_per_minute: 120,
-  };
-  const halting = {
-    speech_ms: 3_000,
-    duration_ms: 10_000,
-    pause_count: 9,
-    longest_pause_ms: 3_500,
-    syllables_per_minute: 40,
-  };
+  const fluent = FLUENT_VOICE;
+  const halting = HALTING_VOICE;
 
   it('takes tones heard in the recording as a measure of their own', async () => {
     const answerText = '我明天要去北京看朋友';

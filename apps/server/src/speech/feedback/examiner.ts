@@ -1,7 +1,7 @@
 import { clampScore, scoreBand, spokenChars } from '@kouyu/core';
 import type { AlignmentOp } from '@kouyu/core';
-import { answerModelScore, shippedAnswerModel } from './answer-model.js';
-import type { AnswerModelWeights } from './answer-model.js';
+import { isLearned, learnedScore, shippedAnswerModels } from './answer-model.js';
+import type { AnswerModels } from './answer-model.js';
 import { grammarShare, measureCoherence } from './coherence.js';
 import { answerLanguage, baseMeasures, weakest, weighted, withoutPlusParts } from './combine.js';
 import { emptyReport, openReport, referenceReport, voiceOnlyReport } from './examiner-report.js';
@@ -104,10 +104,10 @@ export interface ExaminerOptions {
   /** Word → HSK level; by default the project's HSK lists, loaded on first use. */
   vocabulary?: VocabLookup;
   /**
-   * The learned weighing of a listen-and-answer reply's measures (answer-model.ts); `false` scores it by
-   * the rules alone, as the model's training does.
+   * The learned weighing of a listen-and-answer or open answer's measures (answer-model.ts); `false`
+   * scores it by the rules alone, as the models' training does.
    */
-  answerModel?: AnswerModelWeights | false;
+  answerModel?: AnswerModels | false;
 }
 
 /** The examiner's complete verdict: the result event plus the text lines it streams. */
@@ -122,12 +122,12 @@ export interface Examination {
 export class ExaminerEngine implements FeedbackEngine {
   readonly name = 'examiner';
   readonly #given: VocabLookup | undefined;
-  readonly #model: AnswerModelWeights | false;
+  readonly #model: AnswerModels | false;
   #vocab: Promise<VocabSource> | null = null;
 
   constructor(options: ExaminerOptions = {}) {
     this.#given = options.vocabulary;
-    this.#model = options.answerModel ?? shippedAnswerModel();
+    this.#model = options.answerModel ?? shippedAnswerModels();
   }
 
   // Loaded on the first review, not at boot.
@@ -347,11 +347,12 @@ export class ExaminerEngine implements FeedbackEngine {
     }
     measures.weakest = weakest(losses);
     const ruled = clampScore(raw * 100);
-    // A quick reply's score is the learned weighing of the rules' measures, which ranks unseen replies
-    // far better than the rules' own product (decision 041); the echo and language caps still hold.
+    // A quick reply's or an open answer's score is the learned weighing of the rules' measures, which
+    // ranks unseen answers far better than the rules' own product (decision 041); the echo and language
+    // caps still hold.
     let score = ruled;
-    if (input.question_type === 'answer' && this.#model) {
-      let learned = answerModelScore(measures, ruled, this.#model);
+    if (isLearned(input.question_type) && this.#model) {
+      let learned = learnedScore(input.question_type, measures, ruled, this.#model);
       if (measures.relevance?.echo) learned = Math.min(learned, ECHO_SCORE_CAP * 100);
       if (language !== 'chinese') learned = Math.min(learned, NOT_CHINESE_CAP * 100);
       score = clampScore(learned);
