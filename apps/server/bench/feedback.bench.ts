@@ -101,17 +101,27 @@ const warmStart = performance.now();
 await examiner.examine(answer(0), 'en');
 const warmMs = performance.now() - warmStart;
 
-const inputs = Array.from({ length: ANSWERS }, (_, i) => answer(i));
 const langs = ['en', 'zh', 'ru'] as const;
-const times: number[] = [];
-for (const [i, input] of inputs.entries()) {
-  const t = performance.now();
-  await examiner.examine(input, langs[i % 3] ?? 'en');
-  times.push(performance.now() - t);
+
+/** Times each answer's examination; returns the quantile function of the sorted times and their mean. */
+async function timeEach(engine: ExaminerEngine, answers: readonly AnswerInput[]) {
+  const times: number[] = [];
+  for (const [i, input] of answers.entries()) {
+    const t = performance.now();
+    await engine.examine(input, langs[i % 3] ?? 'en');
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    at: (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0,
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+  };
 }
-times.sort((a, b) => a - b);
-const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-const mean = times.reduce((a, b) => a + b, 0) / times.length;
+
+const { at, mean } = await timeEach(
+  examiner,
+  Array.from({ length: ANSWERS }, (_, i) => answer(i)),
+);
 console.log(`examiner: ${ANSWERS} mixed answers (repeat, read aloud, retell, open, picture; en/zh/ru)`);
 console.log(`first call (loads HSK lists and the word segmenter): ${warmMs.toFixed(1)} ms`);
 console.log(
@@ -148,14 +158,7 @@ for (const [name, engine] of [
   ['rules alone', new ExaminerEngine({ answerModel: false })],
 ] as const) {
   await engine.examine(quick[0] as AnswerInput, 'en');
-  const spent: number[] = [];
-  for (const [i, input] of quick.entries()) {
-    const t = performance.now();
-    await engine.examine(input, langs[i % 3] ?? 'en');
-    spent.push(performance.now() - t);
-  }
-  spent.sort((a, b) => a - b);
-  const q = (p: number): number => spent[Math.min(spent.length - 1, Math.floor(p * spent.length))] ?? 0;
+  const { at: q } = await timeEach(engine, quick);
   console.log(
     `listen-and-answer, ${name}: ${ANSWERS} replies, median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms`,
   );
