@@ -44,8 +44,8 @@ export interface TrainingAnswer {
   answer: GradedAnswer;
 }
 
-/** Every graded answer of the given type the model may learn from, named by its set. */
-export function trainingAnswers(type: LearnedType = 'answer'): TrainingAnswer[] {
+/** Every graded answer the models may learn from (of one task type, when given), named by its set. */
+export function trainingAnswers(type?: LearnedType): TrainingAnswer[] {
   const dir = new URL('./', import.meta.url);
   const out: TrainingAnswer[] = loadExaminerSet()
     .filter((a) => a.split === 'dev')
@@ -57,7 +57,7 @@ export function trainingAnswers(type: LearnedType = 'answer'): TrainingAnswer[] 
     const set = f.replace(/^examiner-|\.json$/g, '');
     for (const answer of loadInlineSet(new URL(f, dir))) out.push({ set, answer });
   }
-  return out.filter((t) => t.answer.input.question_type === type);
+  return type ? out.filter((t) => t.answer.input.question_type === type) : out;
 }
 
 export const TRAINING: TrainingOptions = { lambda: 0.5, boost: 4, boosted: FIRST_SETS };
@@ -78,14 +78,21 @@ export interface LearnedAnswerModel extends AnswerModelWeights {
 /** Scores every training answer by the rules alone and learns each task type's weights from their measures. */
 export async function learnAnswerModels(): Promise<Record<LearnedType, LearnedAnswerModel>> {
   const rules = new ExaminerEngine({ answerModel: false });
+  // The sets are read once for both task types.
+  const graded = trainingAnswers();
   const learn = async (type: LearnedType): Promise<LearnedAnswerModel> => {
     const examples: TrainingExample[] = [];
-    for (const { set, answer } of trainingAnswers(type)) {
+    for (const { set, answer } of graded) {
+      if (answer.input.question_type !== type) continue;
       const { result } = await rules.examine(answer.input, 'en');
       examples.push({ set, band: answer.band, features: featuresOf(type, result.measures, result.score) });
     }
     const signs = new Map(
-      Object.entries(KEPT_SIGNS).map(([name, sign]) => [FEATURES[type].indexOf(name), sign] as const),
+      Object.entries(KEPT_SIGNS).map(([name, sign]) => {
+        const at = FEATURES[type].indexOf(name);
+        if (at < 0) throw new Error(`the ${type} model has no feature ${name} to keep the sign of`);
+        return [at, sign] as const;
+      }),
     );
     const weights = fitAnswerModel(examples, { ...TRAINING, signs });
     return {

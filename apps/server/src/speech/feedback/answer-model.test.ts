@@ -125,8 +125,6 @@ describe('the listen-and-answer model', () => {
 
   it('never scores a smoother recording of the same words lower, on either task type', async () => {
     const model = new ExaminerEngine();
-    const fluent = FLUENT_VOICE;
-    const halting = HALTING_VOICE;
     const replies = [
       ask('你常常和谁一起运动？', '我常常和我妹妹一起跑步。'),
       ask('你的好朋友住在哪儿？', '他住在公司宿舍里'),
@@ -141,8 +139,8 @@ describe('the listen-and-answer model', () => {
       },
     ];
     for (const reply of replies) {
-      const smooth = (await model.examine({ ...reply, voice: { fluency: fluent } }, 'en')).result.score;
-      const slow = (await model.examine({ ...reply, voice: { fluency: halting } }, 'en')).result.score;
+      const smooth = (await model.examine({ ...reply, voice: { fluency: FLUENT_VOICE } }, 'en')).result.score;
+      const slow = (await model.examine({ ...reply, voice: { fluency: HALTING_VOICE } }, 'en')).result.score;
       expect(slow, reply.answer_text).toBeLessThanOrEqual(smooth);
     }
   });

@@ -1,6 +1,7 @@
 /**
- * Learning the listen-and-answer model (answer-model.ts): a weighted ridge regression of the graded
- * bands on the rules' measures, solved in closed form, so the same sets always give the same weights.
+ * Learning the listen-and-answer and open-question models (answer-model.ts): a weighted ridge regression
+ * of the graded bands on the rules' measures, solved in closed form, so the same sets always give the
+ * same weights.
  */
 
 /** One graded reply: the model's features, its band, and the set it came from. */

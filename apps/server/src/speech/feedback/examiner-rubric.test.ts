@@ -39,19 +39,17 @@ describe('examiner with the voice analysis of the recording', () => {
     start_ms: i * 300,
     end_ms: i * 300 + 250,
   });
-  const fluent = FLUENT_VOICE;
-  const halting = HALTING_VOICE;
 
   it('takes tones heard in the recording as a measure of their own', async () => {
     const answerText = '我明天要去北京看朋友';
     const right = [...answerText].map((c, i) => syllable(c, 4, 4, i));
     const wrong = [...answerText].map((c, i) => syllable(c, 4, i < 5 ? 2 : 4, i));
     const good = await examiner.examine(
-      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables: right } },
+      { ...repeat, answer_text: answerText, voice: { fluency: FLUENT_VOICE, syllables: right } },
       'en',
     );
     const off = await examiner.examine(
-      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables: wrong } },
+      { ...repeat, answer_text: answerText, voice: { fluency: FLUENT_VOICE, syllables: wrong } },
       'en',
     );
     expect(good.result.measures.components['tones']).toBe(1);
@@ -71,7 +69,7 @@ describe('examiner with the voice analysis of the recording', () => {
       expected_probability: i < 2 ? 0.001 : i < 5 ? 0.6 : 0.9,
     }));
     const { result } = await examiner.examine(
-      { ...repeat, answer_text: answerText, voice: { fluency: fluent, syllables } },
+      { ...repeat, answer_text: answerText, voice: { fluency: FLUENT_VOICE, syllables } },
       'en',
     );
     expect(result.measures.fluency.voice?.tones).toMatchObject({ judged: 7, right: 5, accuracy: 0.71 });
@@ -82,8 +80,14 @@ describe('examiner with the voice analysis of the recording', () => {
 
   it('takes pauses and pace from the audio rather than from the duration', async () => {
     const text = '我周末常常和朋友去公园跑步，因为跑步对身体很好。有时候我们也去打篮球，打完球以后一起吃饭。';
-    const smooth = await examiner.examine({ ...open, answer_text: text, voice: { fluency: fluent } }, 'en');
-    const slow = await examiner.examine({ ...open, answer_text: text, voice: { fluency: halting } }, 'en');
+    const smooth = await examiner.examine(
+      { ...open, answer_text: text, voice: { fluency: FLUENT_VOICE } },
+      'en',
+    );
+    const slow = await examiner.examine(
+      { ...open, answer_text: text, voice: { fluency: HALTING_VOICE } },
+      'en',
+    );
     expect(slow.result.measures.fluency.voice?.pause_share).toBe(0.7);
     expect(slow.result.score).toBeLessThan(smooth.result.score);
     expect(slow.result.measures.weakest).toContain('fluency');
@@ -93,7 +97,7 @@ describe('examiner with the voice analysis of the recording', () => {
     const syllables = [...'我明天要去北京看朋友'].map((c, i) => syllable(c, 2, i < 2 ? 3 : 2, i));
     for (const lang of LANGUAGES) {
       const { result } = await examiner.examine(
-        { ...repeat, answer_text: '', voice: { fluency: halting, syllables } },
+        { ...repeat, answer_text: '', voice: { fluency: HALTING_VOICE, syllables } },
         lang,
       );
       const w = WORDING[lang];
